@@ -1,0 +1,171 @@
+// ESLint flat config. The boundary rules of STYLE.md are written as import restrictions per
+// folder, so a wrong dependency fails `npm run lint` instead of relying on review.
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+const noApps = {
+  group: ['@ludoterm/server', '@ludoterm/web', '**/apps/**'],
+  message: 'Los paquetes y las apps no importan otras apps.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'bench/results/**',
+      '**/.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    plugins: { 'check-file': checkFile },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  // Scripts and benchmarks print to the terminal by design.
+  {
+    files: ['scripts/**', 'bench/**', '.ci/**', '**/scripts/**', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+  // contract: only zod.
+  {
+    files: ['packages/contract/src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([
+      noApps,
+      {
+        group: ['@ludoterm/*', 'node:*', 'fastify*', 'kysely*', 'react*', 'axios'],
+        message: 'El contrato solo depende de zod.',
+      },
+    ]),
+  },
+  // formats and extractor: pure, no app, no HTTP, no SQL.
+  {
+    files: ['packages/formats/**', 'packages/extractor/**'],
+    rules: restrict([
+      noApps,
+      {
+        group: ['fastify*', '@fastify/*', 'kysely*', 'react*', 'better-sqlite3', 'pg'],
+        message: 'Los paquetes puros no conocen HTTP ni SQL.',
+      },
+    ]),
+  },
+  // Server layering: routes → service → repository → db.
+  {
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: restrict([
+      { group: ['@ludoterm/web', '**/apps/web/**'], message: 'Las apps no se importan entre sí.' },
+      {
+        group: ['**/*.repository', '**/*.repository.ts', 'kysely'],
+        allowTypeImports: true,
+        message: 'Las rutas llaman a servicios, nunca a repositorios ni a Kysely.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.policy.ts'],
+    rules: restrict([
+      { group: ['@ludoterm/web', '**/apps/web/**'], message: 'Las apps no se importan entre sí.' },
+      {
+        group: ['fastify', '@fastify/*', '**/*.routes', '**/*.routes.ts'],
+        allowTypeImports: true,
+        message: 'Los servicios no conocen Fastify ni las rutas.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/server/src/**/*.repository.ts'],
+    rules: restrict([
+      {
+        group: [
+          'fastify',
+          '@fastify/*',
+          '**/*.routes',
+          '**/*.routes.ts',
+          '**/*.service',
+          '**/*.service.ts',
+          '**/*.policy',
+          '**/*.policy.ts',
+        ],
+        message: 'Los repositorios solo construyen consultas: sin HTTP, sin reglas.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/server/**'],
+    ignores: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.service.ts', 'apps/server/src/**/*.policy.ts', 'apps/server/src/**/*.repository.ts'],
+    rules: restrict([
+      { group: ['@ludoterm/web', '**/apps/web/**'], message: 'Las apps no se importan entre sí.' },
+    ]),
+  },
+  // Web: components | lib | config → features → app. Features never import each other.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**'],
+    ignores: ['apps/web/src/features/**', 'apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/config/**'],
+    rules: restrict([
+      { group: ['@ludoterm/server', '**/apps/server/**', 'node:*'], message: 'La web solo habla con el API.' },
+    ]),
+  },
+  {
+    files: ['apps/web/src/features/**'],
+    rules: restrict([
+      { group: ['@ludoterm/server', '**/apps/server/**', 'node:*'], message: 'La web solo habla con el API.' },
+      {
+        group: ['@/features/*', '**/features/*', '@/app/*', '**/app/*'],
+        message: 'Una feature no importa otra feature ni las páginas: compón en app/routes.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/config/**'],
+    rules: restrict([
+      { group: ['@ludoterm/server', '**/apps/server/**', 'node:*'], message: 'La web solo habla con el API.' },
+      {
+        group: ['@/features/*', '**/features/*', '@/app/*', '**/app/*'],
+        message: 'components, lib y config no dependen de features ni de páginas.',
+      },
+    ]),
+  },
+);
