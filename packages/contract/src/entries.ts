@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema, paginationQuerySchema, textIn, textOut } from './common.ts';
+import { LANGUAGES, type Language } from './languages.ts';
+
+/** `termino` keyed by the glossary's two language codes (`{es, en}` for es→en). */
+export const termsOutSchema = z.partialRecord(z.enum(LANGUAGES), z.string().nullable());
+export const termsInSchema = z.partialRecord(z.enum(LANGUAGES), z.string().max(20_000).nullable());
+
+/** Per-language context fields, for every language a glossary may have. */
+function perLanguage<T extends z.ZodType>(prefix: string, schema: T) {
+  return Object.fromEntries(LANGUAGES.map((lang) => [`${prefix}${lang}`, schema])) as Record<
+    `${typeof prefix}${Language}`,
+    T
+  >;
+}
+
+const contextOut = {
+  ...perLanguage('contexto_', textOut.optional()),
+  ...perLanguage('fuente_contexto_', textOut.optional()),
+};
+const contextIn = {
+  ...perLanguage('contexto_', textIn),
+  ...perLanguage('fuente_contexto_', textIn),
+};
+
+/** Where a copied entry came from. */
+export const entryOriginSchema = z.object({
+  glosario: z.string(),
+  entrada_id: z.number().int(),
+  version: z.number().int(),
+});
+
+/** A DocuTerm entry as the API answers it. Fields with no value are `null`, never absent. */
+export const entrySchema = z.object({
+  id: z.number().int(),
+  termino: termsOutSchema,
+  subindice: textOut,
+  categoria: textOut,
+  area: textOut,
+  mecanismo: textOut,
+  definicion: textOut,
+  fuente: textOut,
+  ...contextOut,
+  relaciones: textOut,
+  variante: textOut,
+  cuestiones_traductologicas: textOut,
+  notas: textOut,
+  /** Visible only to the entry's author and the glossary's owner; null for anyone else. */
+  comentarios_privados: textOut,
+  /** The creator's display name or e-mail; set by the server, never changed by a PUT. */
+  autor: z.string(),
+  fecha_creacion: isoDateSchema,
+  created_at: isoDateSchema,
+  updated_at: isoDateSchema,
+  origen: entryOriginSchema.nullable(),
+});
+export type Entry = z.infer<typeof entrySchema>;
+
+/**
+ * An entry as written (POST or PUT). Server-set and unknown fields are ignored, so the object
+ * a GET answered can be sent back as it is.
+ */
+export const entryInputSchema = z.object({
+  termino: termsInSchema.optional(),
+  subindice: textIn,
+  categoria: textIn,
+  area: textIn,
+  mecanismo: textIn,
+  definicion: textIn,
+  fuente: textIn,
+  ...contextIn,
+  relaciones: textIn,
+  variante: textIn,
+  cuestiones_traductologicas: textIn,
+  notas: textIn,
+  comentarios_privados: textIn,
+});
+export type EntryInput = z.infer<typeof entryInputSchema>;
+
+export const listEntriesQuerySchema = paginationQuerySchema.extend({
+  /** Search within the glossary: both terms and subindice, case- and accent-insensitive. */
+  q: z.string().max(200).optional(),
+  /** Order by the base-language term, in that language's collation. */
+  orden: z.enum(['asc', 'desc']).optional(),
+});
+export type ListEntriesQuery = z.infer<typeof listEntriesQuerySchema>;
+
+export const historyItemSchema = entrySchema
+  .omit({ origen: true })
+  .extend({
+    /** 1 for the initial version; grows by one on each write. */
+    version: z.number().int(),
+    fecha_version: isoDateSchema,
+  });
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
+/** Oldest first: index 0 is 'Versión inicial', the last item is the current version. */
+export const historyAnswerSchema = z.object({ historial: z.array(historyItemSchema) });
+
+export const restoreVersionInputSchema = z.object({ version_index: z.number().int().min(0) });
+
+export const bulkDeleteInputSchema = z.object({ ids: z.array(idSchema).min(1).max(10_000) });
+export const bulkDeleteAnswerSchema = z.object({ eliminadas: z.number().int() });
+
+export const updateEntryAnswerSchema = z.object({ entrada: entrySchema });

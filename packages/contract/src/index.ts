@@ -1,0 +1,14 @@
+export * from './auth.ts';
+export * from './card.ts';
+export * from './common.ts';
+export * from './copies.ts';
+export * from './entries.ts';
+export * from './errors.ts';
+export * from './extraction.ts';
+export * from './glossaries.ts';
+export * from './languages.ts';
+export * from './search.ts';
+export * from './tickets.ts';
+export * from './transfers.ts';
+export * from './users.ts';
+export { es, errorDetails, format } from './messages/es.ts';
