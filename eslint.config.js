@@ -51,6 +51,17 @@ export default tseslint.config(
       ],
     },
   },
+  // Migrations are named by date so that they sort: 2026-11-22-001-create-users.ts.
+  {
+    files: ['apps/server/src/db/migrations/**'],
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/2*.ts': '+([0-9])-+([0-9])-+([0-9])-+([0-9])-+([a-z0-9-])', '**/!(2*).ts': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
   // Scripts and benchmarks print to the terminal by design.
   {
     files: ['scripts/**', 'bench/**', '.ci/**', '**/scripts/**', 'e2e/**'],

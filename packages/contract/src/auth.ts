@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.ts';
+import { es } from './messages/es.ts';
 
 export const ROLES = ['admin', 'editor', 'lector'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -12,8 +13,15 @@ export type Plan = z.infer<typeof planSchema>;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
-const emailSchema = z.email().max(254);
-const passwordSchema = z.string().min(1).max(PASSWORD_MAX);
+const emailSchema = z
+  .string({ error: es.login.emailRequired })
+  .trim()
+  .min(1, { error: es.login.emailRequired })
+  .pipe(z.email({ error: es.login.emailInvalid }).max(254, { error: es.login.emailInvalid }));
+const passwordSchema = z
+  .string({ error: es.login.passwordRequired })
+  .min(1, { error: es.login.passwordRequired })
+  .max(PASSWORD_MAX);
 
 /** The signed-in user as `GET /auth/me` answers it. */
 export const userSchema = z.object({
@@ -64,8 +72,13 @@ export const logoutInputSchema = refreshInputSchema;
 
 export const verifyLoginInputSchema = z.object({
   email: emailSchema,
-  code: z.string().trim().regex(/^\d{6}$/),
+  code: z
+    .string({ error: es.login.codeRequired })
+    .trim()
+    .min(1, { error: es.login.codeRequired })
+    .regex(/^\d{6}$/, { error: es.login.codeInvalid }),
 });
+export type VerifyLoginInput = z.infer<typeof verifyLoginInputSchema>;
 
 export const googleInputSchema = z.object({ id_token: z.string().min(1).max(8192) });
 

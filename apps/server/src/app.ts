@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { JSON_BODY_MAX_BYTES, useSpanishZodErrors } from '@ludoterm/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { AppError } from './errors.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web.ts';
+import { APP_VERSION } from './version.ts';
+
+/** Paths of values that must never reach the logs. */
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.refresh_token',
+  '*.access_token',
+  '*.id_token',
+  '*.token',
+  '*.code',
+];
+
+/** Query-string values that are secrets (password-reset links). */
+function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|code|refresh_token)=)[^&]*/gi, '$1[REDACTED]');
+}
+
+/**
+ * Builds the whole application: plugins, every module under /api and the web app.
+ * Never listens: server.ts does, tests use `inject`.
+ */
+export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
+  useSpanishZodErrors();
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACTED, censor: '[REDACTED]' },
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: JSON_BODY_MAX_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const context: AppContext = { config, database };
+  await app.register(dbPlugin, context);
+  await app.register(authPlugin, context);
+  await registerSecurityHeaders(app, config);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: config.IMPORT_MAX_BYTES, files: 2, fields: 20, fieldSize: 1024 * 1024, parts: 30 },
+  });
+  await registerOpenApi(app, APP_VERSION);
+
+  // Every module of the API, explicitly, so this file shows the whole API.
+  await app.register(healthRoutes, { prefix: '/api', ...context });
+
+  await registerWebApp(app, config);
+  return app;
+}

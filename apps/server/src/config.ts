@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const MiB = 1024 * 1024;
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads, with its default. Listed in the README. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… for PostgreSQL; empty for the embedded SQLite file in DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  /** Secret that signs access tokens; generated and kept in DATA_DIR when absent. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  PUBLIC_URL: z.url().optional(),
+  CONTACT_EMAIL: z.email().default('soporte@ludoterm.app'),
+  ADMIN_EMAIL: z.email().optional(),
+  TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Requests per minute per address on the sign-in routes. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Failed sign-ins per account per 15 minutes before 429. */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  REDIS_URL: z.string().optional(),
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(10 * MiB),
+  EXTRACTOR_MAX_BYTES: z.coerce.number().int().min(1).default(20 * MiB),
+  IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(5 * MiB),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('LudoTerm <no-reply@ludoterm.app>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  /** Built web app to serve at /; defaults to apps/web/dist of this repository. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DIR'> {
+  DATA_DIR: string;
+  JWT_SECRET: string;
+  PUBLIC_URL: string;
+  databaseEngine: 'sqlite' | 'postgres';
+  /** Cheap password hashing, only ever for the test suite. */
+  fastPasswordHashing: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; creates DATA_DIR and the generated secrets. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    JWT_SECRET: e.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseEngine: isPostgresUrl(e.DATABASE_URL) ? 'postgres' : 'sqlite',
+    fastPasswordHashing: e.NODE_ENV === 'test',
+  };
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url);
+}
+
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const dir = join(dataDir, 'secrets');
+  const file = join(dir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs so both sign with the same key.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

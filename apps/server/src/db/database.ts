@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  /** The SQLite file, so worker threads can open their own connection; null on PostgreSQL. */
+  sqlitePath: string | null;
+  destroy(): Promise<void>;
+}
+
+let typeParsersSet = false;
+
+/**
+ * Both engines must answer identical JSON: ids and counts as numbers, dates as ISO strings.
+ * pg answers int8 and numeric as strings and timestamps as Date objects unless told otherwise.
+ */
+function setPostgresTypeParsers(): void {
+  if (typeParsersSet) return;
+  typeParsersSet = true;
+  const { types } = pg;
+  types.setTypeParser(types.builtins.INT8, (v) => Number.parseInt(v, 10));
+  types.setTypeParser(types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+  types.setTypeParser(types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
+  types.setTypeParser(types.builtins.TIMESTAMP, (v) => new Date(`${v}Z`).toISOString());
+}
+
+/** Opens the SQLite file with the settings every connection needs (WAL, foreign keys). */
+export function openSqlite(path: string): SQLite.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('temp_store = MEMORY');
+  return sqlite;
+}
+
+export function createDatabase(options: { postgresUrl: string } | { sqlitePath: string }): DatabaseHandle {
+  if ('postgresUrl' in options) {
+    setPostgresTypeParsers();
+    const pool = new pg.Pool({ connectionString: options.postgresUrl, max: 20 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', sqlitePath: null, destroy: () => db.destroy() };
+  }
+  const sqlite = openSqlite(options.sqlitePath);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', sqlitePath: options.sqlitePath, destroy: () => db.destroy() };
+}

@@ -1,0 +1,12 @@
+import { join } from 'node:path';
+import type { Config } from '../config.ts';
+import { createDatabase, type DatabaseHandle } from './database.ts';
+
+/** The database the configuration names: PostgreSQL by DATABASE_URL, else DATA_DIR/ludoterm.db. */
+export function openConfiguredDatabase(config: Config): DatabaseHandle {
+  if (config.databaseEngine === 'postgres' && config.DATABASE_URL) {
+    return createDatabase({ postgresUrl: config.DATABASE_URL });
+  }
+  const path = config.DATABASE_URL?.replace(/^(sqlite|file):(\/\/)?/, '') || join(config.DATA_DIR, 'ludoterm.db');
+  return createDatabase({ sqlitePath: path });
+}

@@ -1,0 +1,81 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table interfaces. Dates are ISO 8601 strings written by the application (never database
+ * defaults), booleans are 0/1 integers, so both engines answer the same values.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  role: 'admin' | 'editor' | 'lector';
+  plan: 'free' | 'pro_trial' | 'pro';
+  trial_ends_at: string | null;
+  display_name: string | null;
+  avatar_path: string | null;
+  verificacion_codigo: number;
+  google_sub: string | null;
+  /** Sessions issued before this instant are no longer valid (password reset). */
+  sessions_valid_after: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface GlossariesTable {
+  id: Generated<number>;
+  owner_id: number;
+  nombre: string;
+  /** Lower-cased, accent-folded name: one active glossary per owner and name. */
+  nombre_plegado: string;
+  nombre_seguro: string;
+  idioma_origen: string;
+  idioma_meta: string;
+  descripcion: string | null;
+  num_entradas: number;
+  created_at: string;
+  updated_at: string;
+  eliminado_en: string | null;
+}
+
+export interface GlossaryMembersTable {
+  id: Generated<number>;
+  glossary_id: number;
+  /** Null while the invited e-mail has no account. */
+  user_id: number | null;
+  email: string;
+  rol: 'editor' | 'lector';
+  created_at: string;
+}
+
+/** A named lock row: background jobs take it so that only one instance runs them. */
+export interface JobLocksTable {
+  name: string;
+  locked_until: string;
+  holder: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  glossaries: GlossariesTable;
+  glossary_members: GlossaryMembersTable;
+  job_locks: JobLocksTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type GlossaryRow = Selectable<GlossariesTable>;
+export type NewGlossary = Insertable<GlossariesTable>;
+export type GlossaryMemberRow = Selectable<GlossaryMembersTable>;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { describeEngines } from '../../test/build-test-app.ts';
+
+describeEngines('GET /api/health', (t) => {
+  it('answers ok with the engine and the public settings', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: expect.any(String),
+      database: t.engine,
+      contact_email: 'soporte@ludoterm.app',
+      google_client_id: null,
+    });
+    expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('ignores a trailing slash', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  describeEngines('GET /api/health', (t) => {
+    it('sends a strict Content-Security-Policy and nosniff', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
+  });
+});

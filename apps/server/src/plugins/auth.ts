@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
+import { findUserById } from '../modules/users/users.repository.ts';
+import type { AppContext } from '../app-context.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, read from the database on every request; null when anonymous. */
+    user: UserRow | null;
+  }
+}
+
+/** Requests that carried a token which was invalid, expired or revoked. */
+const rejectedTokens = new WeakSet<FastifyRequest>();
+
+/**
+ * Reads the Bearer access token of every API request. Role, plan and trial come from the
+ * database on each request, so an administrator's change applies at once.
+ */
+export const authPlugin = fp<AppContext>(
+  async (app, { config }) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header || !request.url.startsWith('/api/')) return;
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      const claims = match ? await verifyAccessToken(config.JWT_SECRET, match[1]!) : null;
+      const user = claims ? await findUserById(app.db, claims.userId) : undefined;
+      const revoked =
+        user?.sessions_valid_after != null &&
+        claims!.issuedAt * 1000 < Date.parse(user.sessions_valid_after) - 1000;
+      if (!user || revoked) {
+        rejectedTokens.add(request);
+        return;
+      }
+      request.user = user;
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** The signed-in user, or 401 (INVALID_TOKEN when a token was sent but is no longer valid). */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (request.user) return request.user;
+  throw new AppError(rejectedTokens.has(request) ? 'INVALID_TOKEN' : 'UNAUTHENTICATED');
+}
+
+/** The signed-in administrator, or 401/403. */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw new AppError('ADMIN_ONLY');
+  return user;
+}

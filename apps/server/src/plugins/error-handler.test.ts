@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../errors.ts';
+import { describeEngines } from '../test/build-test-app.ts';
+
+/** Routes that exist only in this test, to drive each kind of failure through the real app. */
+function addFailingRoutes(app: FastifyInstance): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/test/validado',
+    { schema: { body: z.object({ nombre: z.string().trim().min(1, { error: 'Pon un nombre de glosario.' }), n: z.number().max(3) }) } },
+    async () => ({ ok: true }),
+  );
+  typed.get('/api/test/conflicto', async () => {
+    throw new AppError('GLOSSARY_NAME_TAKEN');
+  });
+  typed.get('/api/test/roto', async () => {
+    throw new Error('secreto interno: contraseña=1234');
+  });
+  typed.get(
+    '/api/test/respuesta-invalida',
+    { schema: { response: { 200: z.object({ id: z.number() }) } } },
+    async () => ({ id: 'no es un número' }) as unknown as { id: number },
+  );
+}
+
+describeEngines(
+  'the error handler',
+  (t) => {
+    it('answers unknown API routes with 404 ROUTE_NOT_FOUND in Spanish', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/no-existe' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'ROUTE_NOT_FOUND', detail: 'Esa dirección del API no existe.' });
+    });
+
+    it('answers schema failures with 422 and a Spanish detail naming the field', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/test/validado', payload: { nombre: ' ', n: 9 } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        detail: 'Pon un nombre de glosario. n: No puede ser mayor que 3.',
+      });
+    });
+
+    it('answers malformed JSON with 400 INVALID_JSON', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/validado',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"nombre": ',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('INVALID_JSON');
+    });
+
+    it('answers bodies over 1 MiB with 413 in Spanish', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/validado',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ nombre: 'x'.repeat(1024 * 1024 + 10), n: 1 }),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', detail: expect.stringContaining('1 MiB') });
+    });
+
+    it('answers an unsupported content type with 415', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/validado',
+        headers: { 'content-type': 'application/x-desconocido' },
+        payload: 'x',
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it("answers a service's AppError with the contract's status", async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/test/conflicto' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('GLOSSARY_NAME_TAKEN');
+    });
+
+    it('answers unexpected failures with a generic 500 that reveals nothing', async () => {
+      for (const url of ['/api/test/roto', '/api/test/respuesta-invalida']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(500);
+        expect(res.json().code).toBe('INTERNAL');
+        expect(res.body).not.toContain('secreto');
+        expect(res.body).not.toContain('no es un número');
+      }
+    });
+  },
+  {},
+  addFailingRoutes,
+);
