@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { ADMIN, newAccount, registerAccount, signInPage, type Account } from './support/accounts.ts';
 
 interface WorkerFixtures {
@@ -8,9 +8,9 @@ interface WorkerFixtures {
 
 interface TestFixtures {
   /** A page signed in as the worker's editor account. */
-  editorPage: import('@playwright/test').Page;
+  editorPage: Page;
   /** A page signed in as the installation's administrator. */
-  adminPage: import('@playwright/test').Page;
+  adminPage: Page;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
