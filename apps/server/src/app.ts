@@ -8,6 +8,8 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './errors.ts';
+import { scheduleTrashPurge } from './jobs/trash-purge.job.ts';
+import { glossariesRoutes } from './modules/glossaries/glossaries.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -80,6 +82,10 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   // Every module of the API, explicitly, so this file shows the whole API.
   await app.register(healthRoutes, { prefix: '/api', ...context });
+  await app.register(glossariesRoutes, { prefix: '/api', ...context });
+
+  // Background work, safe on several instances (database lock); off when the interval is 0.
+  scheduleTrashPurge(app, config);
 
   await registerWebApp(app, config);
   return app;

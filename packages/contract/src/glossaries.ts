@@ -33,17 +33,22 @@ export const listGlossariesQuerySchema = z.object({
   todos: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
-export const createGlossaryInputSchema = z
-  .object({
-    nombre: z
-      .string()
-      .trim()
-      .min(1, { error: 'Pon un nombre de glosario.' })
-      .max(GLOSSARY_NAME_MAX, { error: `El nombre no puede superar ${GLOSSARY_NAME_MAX} caracteres.` }),
-    idioma_origen: languageSchema.default('es'),
-    idioma_meta: languageSchema.default('en'),
-    descripcion: z.string().trim().max(GLOSSARY_DESCRIPTION_MAX).nullable().optional(),
-  })
+/**
+ * The fields of `POST /glosarios` without the cross-field rule: the server validates the body
+ * with it and answers the language rule itself with the SAME_LANGUAGES code.
+ */
+export const createGlossaryBodySchema = z.object({
+  nombre: z
+    .string()
+    .trim()
+    .min(1, { error: 'Pon un nombre de glosario.' })
+    .max(GLOSSARY_NAME_MAX, { error: `El nombre no puede superar ${GLOSSARY_NAME_MAX} caracteres.` }),
+  idioma_origen: languageSchema.default('es'),
+  idioma_meta: languageSchema.default('en'),
+  descripcion: z.string().trim().max(GLOSSARY_DESCRIPTION_MAX).nullable().optional(),
+});
+
+export const createGlossaryInputSchema = createGlossaryBodySchema
   .refine((g) => g.idioma_origen !== g.idioma_meta, {
     error: 'El idioma base y meta no pueden ser iguales.',
     path: ['idioma_meta'],
@@ -107,4 +112,12 @@ export const addMemberInputSchema = z.object({
 export const memberParamsSchema = z.object({
   nombre_seguro: z.string().min(1).max(200),
   user_id: z.coerce.number().int().positive(),
+});
+
+/**
+ * `DELETE /glosarios/{ns}/miembros?email=`: removes a member by e-mail, the only handle a
+ * pending invitation has (its `user_id` is null until that person registers).
+ */
+export const removeMemberQuerySchema = z.object({
+  email: z.string().trim().min(1).max(254),
 });

@@ -23,6 +23,8 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Tests run the trash purge themselves, never on a timer.
+    PURGE_INTERVAL_MINUTES: '0',
     ...overrides,
   });
 }

@@ -67,3 +67,22 @@ export async function createGlossaryRow(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Shares a glossary straight in the database: `user` becomes a member with `rol`. */
+export async function addMemberRow(
+  t: TestApp,
+  glossary: Pick<GlossaryRow, 'id'>,
+  user: Pick<UserRow, 'id' | 'email'>,
+  rol: 'editor' | 'lector',
+): Promise<void> {
+  await t.db
+    .insertInto('glossary_members')
+    .values({ glossary_id: glossary.id, user_id: user.id, email: user.email, rol, created_at: nowIso() })
+    .execute();
+}
+
+/** Moves a glossary's deletion date `days` days (fractions allowed) into the past. */
+export async function trashedDaysAgo(t: TestApp, glossary: Pick<GlossaryRow, 'id'>, days: number): Promise<void> {
+  const eliminado_en = new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+  await t.db.updateTable('glossaries').set({ eliminado_en }).where('id', '=', glossary.id).execute();
+}

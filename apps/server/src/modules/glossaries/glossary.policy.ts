@@ -17,6 +17,8 @@ export interface GlossaryPermission {
 /** read: see it; write: change its entries and description; manage: share, trash, restore. */
 export type GlossaryAction = 'read' | 'write' | 'manage';
 
+type Actor = Pick<UserRow, 'id' | 'role'>;
+
 /**
  * The one access rule for every glossary-scoped route (CONTRACT.md, Access): a glossary is
  * visible to its owner, its members and admins; members are editors or readers; a global
@@ -31,14 +33,20 @@ export async function authorizeGlossary(
   options: { includeTrashed?: boolean } = {},
 ): Promise<GlossaryPermission> {
   const glossary = await findGlossaryBySlug(db, nombreSeguro);
-  if (!glossary || (glossary.eliminado_en !== null && !options.includeTrashed)) throw new AppError('NOT_FOUND');
+  if (!glossary || (glossary.eliminado_en !== null && !options.includeTrashed))
+    throw new AppError('NOT_FOUND');
   const permission = await permissionOn(db, user, glossary);
   if (!permission) throw new AppError('NOT_FOUND');
+  assertAllowed(permission, action);
+  return permission;
+}
+
+/** Throws the 403 that `action` deserves when the permission does not allow it. */
+export function assertAllowed(permission: GlossaryPermission, action: GlossaryAction): void {
   if (action === 'write' && !permission.canWrite) throw new AppError('READ_ONLY');
   if (action === 'manage' && !permission.canManage) {
     throw new AppError('FORBIDDEN', 'Solo la persona propietaria del glosario puede hacer esto.');
   }
-  return permission;
 }
 
 /** The caller's permission on a glossary row, or null when it is not visible to them. */
@@ -47,12 +55,56 @@ export async function permissionOn(
   user: UserRow,
   glossary: GlossaryRow,
 ): Promise<GlossaryPermission | null> {
+  const isOwnerOrAdmin = user.role === 'admin' || glossary.owner_id === user.id;
+  const membership = isOwnerOrAdmin ? undefined : await findMembership(db, glossary.id, user.id);
+  return permissionFrom(user, glossary, membership?.rol ?? null);
+}
+
+/**
+ * The same rule as `permissionOn` for a row already joined with the caller's membership
+ * (lists read many glossaries in one query). Null when the glossary is not visible.
+ */
+export function permissionFrom(
+  user: Actor,
+  glossary: GlossaryRow,
+  memberRol: 'editor' | 'lector' | null,
+): GlossaryPermission | null {
   const mayWrite = user.role !== 'lector';
   if (user.role === 'admin' || glossary.owner_id === user.id) {
-    return { glossary, acceso: 'propietario', canWrite: mayWrite, canManage: mayWrite };
+    // A read-only account that owns a glossary (an admin changed its role) sees it read-only.
+    return {
+      glossary,
+      acceso: mayWrite ? 'propietario' : 'lector',
+      canWrite: mayWrite,
+      canManage: mayWrite,
+    };
   }
-  const membership = await findMembership(db, glossary.id, user.id);
-  if (!membership) return null;
-  const canWrite = membership.rol === 'editor' && mayWrite;
+  if (memberRol === null) return null;
+  const canWrite = memberRol === 'editor' && mayWrite;
   return { glossary, acceso: canWrite ? 'editor' : 'lector', canWrite, canManage: false };
+}
+
+/** Creating glossaries: any account that may write (a global `lector` never does). */
+export function assertCanCreateGlossary(user: Actor): void {
+  if (user.role === 'lector') {
+    throw new AppError('FORBIDDEN', 'Tu cuenta es de solo lectura: no puede crear glosarios.');
+  }
+}
+
+/** Listing every glossary of the installation (`?todos=1`): admins only. */
+export function assertCanListAll(user: Actor): void {
+  if (user.role !== 'admin') throw new AppError('ADMIN_ONLY');
+}
+
+/**
+ * Removing a member: the owner or an admin removes anyone; a member may leave by removing
+ * themself, whatever their role.
+ */
+export function assertCanRemoveMember(
+  permission: GlossaryPermission,
+  user: Actor,
+  memberUserId: number | null,
+): void {
+  if (memberUserId !== null && memberUserId === user.id) return;
+  assertAllowed(permission, 'manage');
 }

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { purgeExpiredTrash } from '../modules/glossaries/glossary-trash.service.ts';
+import { runExclusive } from './run-exclusive.ts';
+
+const LOCK_NAME = 'trash-purge';
+const LEASE_MS = 15 * 60 * 1000;
+
+/**
+ * One purge of the expired trash under the `trash-purge` lock: the number of glossaries
+ * deleted, or null when another instance is purging right now.
+ */
+export async function runTrashPurge(
+  db: Kysely<Database>,
+  holder: string,
+  now?: number,
+): Promise<number | null> {
+  return runExclusive(db, { name: LOCK_NAME, holder, leaseMs: LEASE_MS }, () =>
+    purgeExpiredTrash(db, now),
+  );
+}
+
+/**
+ * Purges the expired trash when the app is ready and then every PURGE_INTERVAL_MINUTES
+ * (0 disables it, as the tests do). Safe on many instances: the lock and the idempotent
+ * delete make concurrent runs harmless.
+ */
+export function scheduleTrashPurge(
+  app: FastifyInstance,
+  config: Pick<Config, 'PURGE_INTERVAL_MINUTES'>,
+): void {
+  if (config.PURGE_INTERVAL_MINUTES <= 0) return;
+  const holder = `${process.pid}-${randomUUID()}`;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const tick = () => {
+    if (running) return;
+    running = runTrashPurge(app.db, holder)
+      .then((purged) => {
+        if (purged) app.log.info({ purged }, 'papelera: glosarios caducados eliminados');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'papelera: la purga falló'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  app.addHook('onReady', async () => {
+    tick();
+    timer = setInterval(tick, config.PURGE_INTERVAL_MINUTES * 60_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

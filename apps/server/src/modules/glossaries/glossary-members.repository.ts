@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import type { Database, GlossaryMemberRow } from '../../db/schema.ts';
+
+export interface MemberListRow extends GlossaryMemberRow {
+  display_name: string | null;
+}
+
+/** A glossary's members with the display name of those who have an account, by e-mail. */
+export async function listMembers(
+  db: Kysely<Database>,
+  glossaryId: number,
+): Promise<MemberListRow[]> {
+  return db
+    .selectFrom('glossary_members as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('m')
+    .select('u.display_name')
+    .where('m.glossary_id', '=', glossaryId)
+    .orderBy('m.email')
+    .execute();
+}
+
+/**
+ * Adds a member, or changes the role of the one with the same e-mail. `userId` links the
+ * account when it exists; a pending invitation keeps null until that person registers.
+ */
+export async function upsertMember(
+  db: Kysely<Database>,
+  values: {
+    glossaryId: number;
+    email: string;
+    userId: number | null;
+    rol: 'editor' | 'lector';
+    now: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('glossary_members')
+    .values({
+      glossary_id: values.glossaryId,
+      email: values.email,
+      user_id: values.userId,
+      rol: values.rol,
+      created_at: values.now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['glossary_id', 'email']).doUpdateSet((eb) => ({
+        rol: eb.ref('excluded.rol'),
+        user_id: eb.fn.coalesce(eb.ref('excluded.user_id'), eb.ref('glossary_members.user_id')),
+      })),
+    )
+    .execute();
+}
+
+export async function deleteMemberByUserId(
+  db: Kysely<Database>,
+  glossaryId: number,
+  userId: number,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('glossary_members')
+    .where('glossary_id', '=', glossaryId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function deleteMemberByEmail(
+  db: Kysely<Database>,
+  glossaryId: number,
+  email: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('glossary_members')
+    .where('glossary_id', '=', glossaryId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Links the pending invitations sent to `email` to the account that now has it. */
+export async function linkPendingInvitations(
+  db: Kysely<Database>,
+  userId: number,
+  email: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('glossary_members')
+    .set({ user_id: userId })
+    .where('user_id', 'is', null)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,100 @@
+import type { Member, MemberRole } from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { findUserByEmail } from '../users/users.repository.ts';
+import { findGlossaryWithOwner } from './glossaries.repository.ts';
+import {
+  deleteMemberByEmail,
+  deleteMemberByUserId,
+  linkPendingInvitations,
+  listMembers,
+  upsertMember,
+} from './glossary-members.repository.ts';
+import { assertCanRemoveMember, authorizeGlossary } from './glossary.policy.ts';
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const NOT_A_MEMBER = 'Esa persona no es miembro de este glosario.';
+
+/** `GET /glosarios/{ns}/miembros`: everyone who can see the glossary sees who shares it. */
+export async function listGlossaryMembers(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+): Promise<Member[]> {
+  const { glossary } = await authorizeGlossary(db, user, nombreSeguro, 'read');
+  const rows = await listMembers(db, glossary.id);
+  return rows.map((row) => ({
+    user_id: row.user_id,
+    email: row.email,
+    display_name: row.display_name,
+    rol: row.rol,
+    pendiente: row.user_id === null,
+    created_at: row.created_at,
+  }));
+}
+
+/**
+ * `POST /glosarios/{ns}/miembros {email, rol}`: the owner or an admin shares the glossary.
+ * The answer is the same whether the e-mail has an account or not (no account enumeration);
+ * an invitation to an unknown e-mail takes effect when that person registers. Adding an
+ * existing member again changes their role.
+ */
+export async function addGlossaryMember(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  input: { email: string; rol: MemberRole },
+): Promise<void> {
+  const { glossary } = await authorizeGlossary(db, user, nombreSeguro, 'manage');
+  const email = normalizeEmail(input.email);
+  const owner = await findGlossaryWithOwner(db, glossary.id);
+  if (owner && normalizeEmail(owner.owner_email) === email) {
+    throw new AppError('VALIDATION_FAILED', 'Esa persona ya es la propietaria del glosario.');
+  }
+  const account = await findUserByEmail(db, email);
+  await upsertMember(db, {
+    glossaryId: glossary.id,
+    email,
+    userId: account?.id ?? null,
+    rol: input.rol,
+    now: nowIso(),
+  });
+}
+
+/**
+ * `DELETE /glosarios/{ns}/miembros/{user_id}` (or `?email=` for a pending invitation): the
+ * owner or an admin removes anyone; a member may remove themself.
+ */
+export async function removeGlossaryMember(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  member: { userId: number } | { email: string },
+): Promise<void> {
+  const permission = await authorizeGlossary(db, user, nombreSeguro, 'read');
+  const glossaryId = permission.glossary.id;
+  if ('userId' in member) {
+    assertCanRemoveMember(permission, user, member.userId);
+    if (!(await deleteMemberByUserId(db, glossaryId, member.userId)))
+      throw new AppError('NOT_FOUND', NOT_A_MEMBER);
+    return;
+  }
+  const email = normalizeEmail(member.email);
+  assertCanRemoveMember(permission, user, email === normalizeEmail(user.email) ? user.id : null);
+  if (!(await deleteMemberByEmail(db, glossaryId, email)))
+    throw new AppError('NOT_FOUND', NOT_A_MEMBER);
+}
+
+/**
+ * Links the invitations sent to a new account's e-mail before it existed, so the glossaries
+ * shared with that address are visible at once. Called by registration, in its transaction.
+ */
+export async function claimInvitations(
+  db: Kysely<Database>,
+  user: Pick<UserRow, 'id' | 'email'>,
+): Promise<number> {
+  return linkPendingInvitations(db, user.id, normalizeEmail(user.email));
+}

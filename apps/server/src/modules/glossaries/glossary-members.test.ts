@@ -1,0 +1,225 @@
+import type { Glossary, Member } from '@ludoterm/contract';
+import { beforeAll, expect, it } from 'vitest';
+import type { GlossaryRow } from '../../db/schema.ts';
+import { describeEngines } from '../../test/build-test-app.ts';
+import {
+  addMemberRow,
+  createGlossaryRow,
+  createUser,
+  type TestUser,
+} from '../../test/factories.ts';
+import { claimInvitations } from './glossary-members.service.ts';
+
+type Headers = { authorization: string } | Record<string, never>;
+
+describeEngines('glossary members', (t) => {
+  let owner: TestUser;
+  let editor: TestUser;
+  let reader: TestUser;
+  let stranger: TestUser;
+  let admin: TestUser;
+  let glossary: GlossaryRow;
+
+  beforeAll(async () => {
+    owner = await createUser(t, { email: 'duena@ejemplo.es', display_name: 'Dueña' });
+    editor = await createUser(t, { display_name: 'Eva Editora' });
+    reader = await createUser(t);
+    stranger = await createUser(t);
+    admin = await createUser(t, { role: 'admin' });
+    glossary = await createGlossaryRow(t, owner.user, { nombre: 'Compartido' });
+    await addMemberRow(t, glossary, editor.user, 'editor');
+    await addMemberRow(t, glossary, reader.user, 'lector');
+  });
+
+  const url = (slug = glossary.nombre_seguro) => `/api/glosarios/${slug}/miembros`;
+  const listMembers = (headers: Headers) => t.app.inject({ method: 'GET', url: url(), headers });
+  const add = (headers: Headers, payload: object, slug?: string) =>
+    t.app.inject({ method: 'POST', url: url(slug), headers, payload });
+  const remove = (headers: Headers, userId: number, slug?: string) =>
+    t.app.inject({ method: 'DELETE', url: `${url(slug)}/${userId}`, headers });
+  const visibleTo = async (headers: Headers, slug: string) => {
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/glosarios', headers })
+    ).json() as Glossary[];
+    return list.find((g) => g.nombre_seguro === slug);
+  };
+
+  it('lists the members with their role, name and whether the invitation is pending', async () => {
+    const res = await listMembers(owner.headers);
+    expect(res.statusCode).toBe(200);
+    const editorRow = (res.json() as Member[]).find((m) => m.user_id === editor.user.id);
+    expect(editorRow).toEqual({
+      user_id: editor.user.id,
+      email: editor.user.email,
+      display_name: 'Eva Editora',
+      rol: 'editor',
+      pendiente: false,
+      created_at: expect.any(String),
+    });
+  });
+
+  it.each([
+    ['editor', 200],
+    ['reader', 200],
+    ['admin', 200],
+    ['stranger', 404],
+  ] as const)('answers the member list to the %s with %i', async (who, status) => {
+    const headers = { editor, reader, admin, stranger }[who].headers;
+    expect((await listMembers(headers)).statusCode).toBe(status);
+  });
+
+  it('answers 401 to anonymous callers on every members route', async () => {
+    expect((await listMembers({})).statusCode).toBe(401);
+    expect((await add({}, { email: 'x@ejemplo.es', rol: 'lector' })).statusCode).toBe(401);
+    expect((await remove({}, reader.user.id)).statusCode).toBe(401);
+  });
+
+  it('shares with a known account as lector: the colleague sees it read-only', async () => {
+    const colleague = await createUser(t);
+    const res = await add(owner.headers, {
+      email: colleague.user.email.toUpperCase(),
+      rol: 'lector',
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await visibleTo(colleague.headers, glossary.nombre_seguro)).toMatchObject({
+      acceso: 'lector',
+    });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/glosarios/${glossary.nombre_seguro}/configuracion`,
+      headers: colleague.headers,
+      payload: { descripcion: 'no debería' },
+    });
+    expect(put.statusCode).toBe(403);
+    expect(put.json().code).toBe('READ_ONLY');
+
+    // Adding the same e-mail again changes the role.
+    expect(
+      (await add(owner.headers, { email: colleague.user.email, rol: 'editor' })).statusCode,
+    ).toBe(204);
+    expect(await visibleTo(colleague.headers, glossary.nombre_seguro)).toMatchObject({
+      acceso: 'editor',
+    });
+    const members = (await listMembers(owner.headers)).json() as Member[];
+    expect(members.filter((m) => m.email === colleague.user.email)).toHaveLength(1);
+  });
+
+  it('answers an unknown e-mail exactly as a known one (no account enumeration)', async () => {
+    const known = await createUser(t);
+    const a = await add(owner.headers, { email: known.user.email, rol: 'lector' });
+    const b = await add(owner.headers, { email: 'nadie-todavia@ejemplo.es', rol: 'lector' });
+    expect([a.statusCode, a.body]).toEqual([b.statusCode, b.body]);
+    const strip = (h: Record<string, unknown>) => {
+      const { 'x-request-id': _id, date: _date, 'x-ratelimit-remaining': _left, ...rest } = h;
+      return rest;
+    };
+    expect(strip(a.headers)).toEqual(strip(b.headers));
+    const pending = (await listMembers(owner.headers)).json() as Member[];
+    expect(pending.find((m) => m.email === 'nadie-todavia@ejemplo.es')).toMatchObject({
+      user_id: null,
+      pendiente: true,
+    });
+  });
+
+  it('links pending invitations when that e-mail registers', async () => {
+    await add(owner.headers, { email: 'Futura@Ejemplo.es', rol: 'editor' });
+    const newcomer = await createUser(t, { email: 'futura@ejemplo.es' });
+    expect(await visibleTo(newcomer.headers, glossary.nombre_seguro)).toBeUndefined();
+    expect(await claimInvitations(t.db, newcomer.user)).toBe(1);
+    expect(await visibleTo(newcomer.headers, glossary.nombre_seguro)).toMatchObject({
+      acceso: 'editor',
+    });
+    expect(await claimInvitations(t.db, newcomer.user)).toBe(0);
+  });
+
+  it("refuses the owner's own e-mail (422) and a malformed one (422)", async () => {
+    const own = await add(owner.headers, { email: 'DUENA@ejemplo.es', rol: 'editor' });
+    expect(own.statusCode).toBe(422);
+    expect(own.json().detail).toBe('Esa persona ya es la propietaria del glosario.');
+    const bad = await add(owner.headers, { email: 'no-es-correo', rol: 'editor' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toBe('Escribe un correo electrónico válido.');
+    expect((await add(owner.headers, { email: 'a@ejemplo.es', rol: 'admin' })).statusCode).toBe(
+      422,
+    );
+  });
+
+  it.each([
+    ['editor', 403],
+    ['reader', 403],
+    ['stranger', 404],
+  ] as const)('refuses sharing to the %s with %i', async (who, status) => {
+    const headers = { editor, reader, stranger }[who].headers;
+    expect((await add(headers, { email: 'otra@ejemplo.es', rol: 'editor' })).statusCode).toBe(
+      status,
+    );
+  });
+
+  it('lets an admin share anyone glossary', async () => {
+    expect(
+      (await add(admin.headers, { email: 'por-admin@ejemplo.es', rol: 'lector' })).statusCode,
+    ).toBe(204);
+  });
+
+  it('refuses sharing to an owner whose account is read-only', async () => {
+    const lectorOwner = await createUser(t, { role: 'lector' });
+    const own = await createGlossaryRow(t, lectorOwner.user);
+    expect(
+      (await add(lectorOwner.headers, { email: 'x@ejemplo.es', rol: 'lector' }, own.nombre_seguro))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('removes a member (owner): the former member no longer sees the glossary', async () => {
+    const member = await createUser(t);
+    await addMemberRow(t, glossary, member.user, 'editor');
+    expect((await remove(editor.headers, member.user.id)).statusCode).toBe(403);
+    expect((await remove(stranger.headers, member.user.id)).statusCode).toBe(404);
+    expect((await remove(owner.headers, member.user.id)).statusCode).toBe(204);
+    expect(await visibleTo(member.headers, glossary.nombre_seguro)).toBeUndefined();
+    const config = await t.app.inject({
+      method: 'GET',
+      url: `/api/glosarios/${glossary.nombre_seguro}/configuracion`,
+      headers: member.headers,
+    });
+    expect(config.statusCode).toBe(404);
+    expect((await remove(owner.headers, member.user.id)).statusCode).toBe(404);
+  });
+
+  it('lets a member leave, and an admin remove anyone', async () => {
+    const leaver = await createUser(t);
+    const removed = await createUser(t);
+    await addMemberRow(t, glossary, leaver.user, 'lector');
+    await addMemberRow(t, glossary, removed.user, 'lector');
+    expect((await remove(leaver.headers, leaver.user.id)).statusCode).toBe(204);
+    expect(await visibleTo(leaver.headers, glossary.nombre_seguro)).toBeUndefined();
+    expect((await remove(admin.headers, removed.user.id)).statusCode).toBe(204);
+  });
+
+  it('removes a pending invitation by e-mail', async () => {
+    await add(owner.headers, { email: 'pendiente@ejemplo.es', rol: 'lector' });
+    const del = (headers: Headers) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `${url()}?email=${encodeURIComponent('Pendiente@ejemplo.es')}`,
+        headers,
+      });
+    expect((await del(reader.headers)).statusCode).toBe(403);
+    expect((await del(owner.headers)).statusCode).toBe(204);
+    expect((await del(owner.headers)).statusCode).toBe(404);
+    const members = (await listMembers(owner.headers)).json() as Member[];
+    expect(members.find((m) => m.email === 'pendiente@ejemplo.es')).toBeUndefined();
+  });
+
+  it('drops the members with the glossary when it is purged', async () => {
+    const doomed = await createGlossaryRow(t, owner.user);
+    await addMemberRow(t, doomed, editor.user, 'editor');
+    await t.db.deleteFrom('glossaries').where('id', '=', doomed.id).execute();
+    const left = await t.db
+      .selectFrom('glossary_members')
+      .select('id')
+      .where('glossary_id', '=', doomed.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});
