@@ -11,6 +11,9 @@ import { AppError } from './errors.ts';
 import { scheduleTrashPurge } from './jobs/trash-purge.job.ts';
 import { glossariesRoutes } from './modules/glossaries/glossaries.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -82,6 +85,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   // Every module of the API, explicitly, so this file shows the whole API.
   await app.register(healthRoutes, { prefix: '/api', ...context });
+  await app.register(profileRoutes, { prefix: '/api', ...context });
+  await app.register(ticketsRoutes, { prefix: '/api', ...context });
+  await app.register(usersRoutes, { prefix: '/api', ...context });
   await app.register(glossariesRoutes, { prefix: '/api', ...context });
 
   // Background work, safe on several instances (database lock); off when the interval is 0.

@@ -38,6 +38,8 @@ export const createTicketFieldsSchema = z.object({
   email: z.union([z.email().max(254), z.literal('')]).optional(),
 });
 
+export type CreateTicketFields = z.infer<typeof createTicketFieldsSchema>;
+
 export const updateTicketInputSchema = z
   .object({
     estado: ticketStateSchema.optional(),
@@ -46,3 +48,4 @@ export const updateTicketInputSchema = z
   .refine((t) => t.estado !== undefined || t.respuesta !== undefined, {
     error: 'Indica un estado o una respuesta.',
   });
+export type UpdateTicketInput = z.infer<typeof updateTicketInputSchema>;

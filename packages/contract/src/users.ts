@@ -14,8 +14,11 @@ export const listUsersQuerySchema = paginationQuerySchema.extend({
   email: z.string().max(254).optional(),
 });
 
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
 export const updateUserInputSchema = z
   .object({ role: roleSchema.optional(), plan: planSchema.optional() })
   .refine((u) => u.role !== undefined || u.plan !== undefined, {
     error: 'Indica un rol o un plan.',
   });
+export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;

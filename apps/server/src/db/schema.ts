@@ -65,12 +65,50 @@ export interface JobLocksTable {
   holder: string;
 }
 
+export interface TicketsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  /** Contact e-mail: the one the author typed, else the account's. */
+  email: string | null;
+  tipo: 'bug' | 'sugerencia' | 'otro' | 'soporte';
+  descripcion: string;
+  /** 'abierto' may come from older data; it is answered as 'pendiente'. */
+  estado: 'pendiente' | 'en curso' | 'resuelto' | 'abierto';
+  respuesta: string | null;
+  fecha_respuesta: string | null;
+  image_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoginCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   glossaries: GlossariesTable;
   glossary_members: GlossaryMembersTable;
   job_locks: JobLocksTable;
+  tickets: TicketsTable;
+  login_codes: LoginCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -79,3 +117,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type GlossaryRow = Selectable<GlossariesTable>;
 export type NewGlossary = Insertable<GlossariesTable>;
 export type GlossaryMemberRow = Selectable<GlossaryMembersTable>;
+export type TicketRow = Selectable<TicketsTable>;
+export type NewTicket = Insertable<TicketsTable>;
+export type LoginCodeRow = Selectable<LoginCodesTable>;
+export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>;

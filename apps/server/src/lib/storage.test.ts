@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalStorage, isUploadKey, newUploadKey } from './storage.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'ludoterm-storage-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('local upload storage', () => {
+  const storage = createLocalStorage(root);
+
+  it('puts, gets and deletes by key', async () => {
+    const key = newUploadKey('avatars', 'webp');
+    expect(key).toMatch(/^avatars\/[A-Za-z0-9_-]{43}\.webp$/);
+    await storage.put(key, Buffer.from('datos'));
+    expect((await storage.get(key))?.toString()).toBe('datos');
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    await storage.delete(key);
+  });
+
+  it('never reads or writes outside its folder', async () => {
+    expect(isUploadKey('avatars/../../secrets/jwt-secret')).toBe(false);
+    expect(isUploadKey('/etc/passwd')).toBe(false);
+    expect(await storage.get('avatars/../x')).toBeNull();
+    await expect(storage.put('../fuera.webp', Buffer.from('x'))).rejects.toThrow(/no válida/);
+  });
+
+  it('makes keys nobody can guess', () => {
+    const keys = new Set(Array.from({ length: 100 }, () => newUploadKey('tickets', 'webp')));
+    expect(keys.size).toBe(100);
+  });
+});
