@@ -1,0 +1,252 @@
+import { ABBREVIATIONS } from './abbreviations.ts';
+
+export type TokenizerLanguage = 'es' | 'en';
+
+/**
+ * A syntactic word as Universal Dependencies counts them: Spanish "del" is two words, "de" and
+ * "el", English "don't" is "do" and "n't". `start`/`end` are the offsets of the surface token the
+ * word belongs to, so the words of one split token share them.
+ */
+export interface Word {
+  form: string;
+  start: number;
+  end: number;
+  /** True when the word is one part of a split surface token (del, al, dárselo, don't). */
+  isPart: boolean;
+}
+
+export interface Sentence {
+  /** Offsets of the sentence in the text: `text.slice(start, end)` is the sentence. */
+  start: number;
+  end: number;
+  words: Word[];
+}
+
+/** Sentences longer than this are cut, so hostile input without punctuation stays linear. */
+export const MAX_SENTENCE_WORDS = 250;
+
+// One pass over the text with one sticky-free global expression. Order matters: URLs and
+// e-mail addresses first, then dotted acronyms (U.S., EE.UU.), numbers (with a sign only when
+// it starts the token, as in "+3"), words with inner hyphens and apostrophes, runs of dots or
+// dashes, and any other single character.
+const TOKEN_RE = new RegExp(
+  [
+    String.raw`(?:https?:\/\/|www\.)[^\s<>"«»]*[^\s<>"«».,;:!?)\]]`,
+    String.raw`[\p{L}\p{N}._%+\-]+@[\p{L}\p{N}\-]+(?:\.[\p{L}\p{N}\-]+)+`,
+    String.raw`(?:\p{Lu}{1,2}\.){2,}|(?:\p{Ll}\.){2,}`,
+    String.raw`(?<![\p{L}\p{N}])[+±]?\p{N}+(?:[.,:/\-]\p{N}+)*(?![\p{L}\p{N}])`,
+    String.raw`[\p{L}\p{M}\p{N}_]+(?:['’\-‐][\p{L}\p{M}\p{N}_]+)*`,
+    String.raw`\.{2,}|-{2,}`,
+    String.raw`\S`,
+  ].join('|'),
+  'gu',
+);
+
+const TERMINAL = new Set(['.', '!', '?', '…', '...', '....', '.....', '!!', '??']);
+/** Abbreviations that often close a sentence too: dotted acronyms (EE.UU., U.S.) and "etc.". */
+const MAY_END_SENTENCE = /^(?:(?:\p{L}{1,2}\.){2,}|etc\.)$/iu;
+const CLOSING = new Set(['"', '”', '»', ')', ']', '’', "'", '}']);
+const OPENING_START = /^[¿¡«"“‘'([—–•*\p{Lu}\p{N}-]/u;
+const LOWER_START = /^\p{Ll}/u;
+const ENDS_WITH_LETTER_OR_COMMA = /[\p{L},-]$/u;
+
+const EN_CLITIC_RE = /^(.*?\p{L})(n['’]t|['’](?:s|m|re|ve|ll|d))$/iu;
+const EN_SPLIT_WHOLE: Readonly<Record<string, readonly [string, string]>> = {
+  cannot: ['can', 'not'],
+  gonna: ['gon', 'na'],
+  wanna: ['wan', 'na'],
+  gotta: ['got', 'ta'],
+};
+
+// Spanish enclitic pronouns, longest first; a verb form can carry up to two ("dárselo").
+const ES_CLITICS = ['nos', 'les', 'los', 'las', 'me', 'te', 'se', 'lo', 'la', 'le', 'os'];
+const ES_SHORT_INFINITIVES = new Set(['dar', 'ver', 'ir', 'ser', 'oir', 'reir', 'freir']);
+const ES_VERB_BASE = /(?:[aei]r|ando|iendo|yendo)$/;
+const ACCENTS: Readonly<Record<string, string>> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u' };
+
+function stripAccents(s: string): string {
+  return s.replace(/[áéíóú]/g, (c) => ACCENTS[c] ?? c);
+}
+
+/** Frequency per million of a lower-case word in general language; 0 when unknown. */
+export type FrequencyLookup = (lower: string) => number;
+
+/**
+ * Splits an infinitive or gerund with enclitic pronouns ("dárselo" → "dar", "se", "lo"), as UD
+ * AnCora does; returns null when the word is not one. Without a frequency lookup only forms
+ * whose written accent proves the clitics ("dárselo", "haciéndolo") are split; with one, the
+ * bare verb must also be clearly more frequent than the whole form, which keeps "suerte",
+ * "modernos" or "charla" whole while "hacerlo" and "tenerlos" split.
+ */
+export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLookup): string[] | null {
+  const lower = form.toLowerCase();
+  if (lower.length < 5 || form !== lower) return null;
+  let rest = lower;
+  const clitics: string[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    const clitic = ES_CLITICS.find((c) => rest.endsWith(c) && rest.length - c.length >= 2);
+    if (clitic === undefined) return null;
+    clitics.unshift(clitic);
+    rest = rest.slice(0, rest.length - clitic.length);
+    const plain = stripAccents(rest);
+    const isVerbShape = (ES_VERB_BASE.test(plain) && plain.length >= 4) || ES_SHORT_INFINITIVES.has(plain);
+    if (!isVerbShape) continue;
+    // oír, reír, freír keep their accent; every other infinitive or gerund has none of its own.
+    const verb = /[oe]ír$/.test(rest) ? rest : plain;
+    const accentProves = rest !== plain && verb === plain;
+    if (frequencyOf === undefined) return accentProves || clitics.length === 2 ? [verb, ...clitics] : null;
+    const verbFrequency = frequencyOf(verb);
+    if (verbFrequency > 0 && (accentProves || verbFrequency > 3 * frequencyOf(lower))) return [verb, ...clitics];
+    return null;
+  }
+  return null;
+}
+
+interface RawToken {
+  text: string;
+  start: number;
+  end: number;
+  /** Whitespace before the token contained a line break (1) or a blank line (2). */
+  breakBefore: 0 | 1 | 2;
+}
+
+function pushWords(words: Word[], token: RawToken, language: TokenizerLanguage, frequencyOf?: FrequencyLookup): void {
+  const { text, start, end } = token;
+  if (language === 'es') {
+    const lower = text.toLowerCase();
+    if (lower === 'del' || lower === 'al') {
+      const first = text.slice(0, text.length - 1);
+      const article = text === text.toUpperCase() && text.length > 1 ? 'EL' : 'el';
+      words.push({ form: first, start, end, isPart: true }, { form: article, start, end, isPart: true });
+      return;
+    }
+    if (text.length >= 5 && /^\p{Ll}+$/u.test(text)) {
+      const parts = splitSpanishEnclitics(text, frequencyOf);
+      if (parts !== null) {
+        for (const part of parts) words.push({ form: part, start, end, isPart: true });
+        return;
+      }
+    }
+    words.push({ form: text, start, end, isPart: false });
+    return;
+  }
+  const whole = EN_SPLIT_WHOLE[text.toLowerCase()];
+  if (whole !== undefined) {
+    const cut = whole[0].length;
+    words.push({ form: text.slice(0, cut), start, end, isPart: true }, { form: text.slice(cut), start, end, isPart: true });
+    return;
+  }
+  if (text.length >= 3 && (text.includes("'") || text.includes('’'))) {
+    // UD EWT: don't → do + n't, can't → ca + n't, John's → John + 's.
+    const match = EN_CLITIC_RE.exec(text);
+    if (match !== null && match[1] !== undefined && match[2] !== undefined) {
+      words.push({ form: match[1], start, end, isPart: true }, { form: match[2], start, end, isPart: true });
+      return;
+    }
+  }
+  words.push({ form: text, start, end, isPart: false });
+}
+
+/**
+ * Splits text into sentences of syntactic words, one at a time (the caller can tag and forget
+ * each sentence, so memory stays flat on long documents).
+ */
+export function* iterateSentences(
+  text: string,
+  language: TokenizerLanguage,
+  frequencyOf?: FrequencyLookup,
+): Generator<Sentence> {
+  const abbreviations = ABBREVIATIONS[language];
+  const re = new RegExp(TOKEN_RE.source, TOKEN_RE.flags);
+  let words: Word[] = [];
+  let sentenceStart = -1;
+  let sentenceEnd = 0;
+  let previous: RawToken | null = null;
+  let pendingEnd = false; // last token closed a sentence unless what follows is lower case
+  let lastIndex = 0;
+
+  const flush = (): Sentence | null => {
+    if (words.length === 0) return null;
+    const sentence: Sentence = { start: sentenceStart, end: sentenceEnd, words };
+    words = [];
+    sentenceStart = -1;
+    pendingEnd = false;
+    return sentence;
+  };
+
+  for (let match = re.exec(text); match !== null; match = re.exec(text)) {
+    let tokenText = match[0];
+    const start = match.index;
+    let end = start + tokenText.length;
+    // Whitespace between the previous token and this one decides paragraph breaks.
+    let breakBefore: 0 | 1 | 2 = 0;
+    if (start > lastIndex) {
+      const gap = text.slice(lastIndex, start);
+      const first = gap.indexOf('\n');
+      if (first >= 0) breakBefore = gap.indexOf('\n', first + 1) >= 0 ? 2 : 1;
+    }
+    // A word followed by a period is an abbreviation when listed, or when it is one capital
+    // letter (an initial, "J. R. R. Tolkien").
+    if (text.charCodeAt(end) === 46 /* . */ && text.charCodeAt(end + 1) !== 46) {
+      const lower = tokenText.toLowerCase();
+      if (abbreviations.has(lower) || (tokenText.length === 1 && tokenText !== lower && /\p{Lu}/u.test(tokenText))) {
+        tokenText += '.';
+        end += 1;
+        re.lastIndex = end;
+      }
+    }
+    // AnCora keeps "25%" whole; EWT splits the sign off (the number pattern already stops there).
+    if (language === 'es' && text.charCodeAt(end) === 37 /* % */ && /\p{N}$/u.test(tokenText)) {
+      tokenText += '%';
+      end += 1;
+      re.lastIndex = end;
+    }
+    lastIndex = end;
+    const token: RawToken = { text: tokenText, start, end, breakBefore };
+
+    if (words.length > 0 && previous !== null) {
+      let boundary = false;
+      if (breakBefore === 2) boundary = true;
+      else if (breakBefore === 1) {
+        // A single line break ends a sentence unless it wraps running text (a letter or comma
+        // before it, a lower-case letter after it).
+        boundary = !(ENDS_WITH_LETTER_OR_COMMA.test(previous.text) && LOWER_START.test(tokenText));
+      } else if (pendingEnd && !CLOSING.has(tokenText)) {
+        boundary = OPENING_START.test(tokenText);
+        pendingEnd = false;
+      }
+      if (!boundary && words.length >= MAX_SENTENCE_WORDS) boundary = true;
+      if (boundary) {
+        const sentence = flush();
+        if (sentence !== null) yield sentence;
+      }
+    }
+    if (sentenceStart < 0) sentenceStart = start;
+    sentenceEnd = end;
+    pushWords(words, token, language, frequencyOf);
+    if (TERMINAL.has(tokenText) || MAY_END_SENTENCE.test(tokenText)) pendingEnd = true;
+    else if (!CLOSING.has(tokenText)) pendingEnd = false;
+    previous = token;
+  }
+  const last = flush();
+  if (last !== null) yield last;
+}
+
+/** All sentences of a text (see {@link iterateSentences}). */
+export function splitSentences(text: string, language: TokenizerLanguage, frequencyOf?: FrequencyLookup): Sentence[] {
+  return [...iterateSentences(text, language, frequencyOf)];
+}
+
+/** The syntactic word forms of a text, in order (handy for tests and tools). */
+export function tokenize(text: string, language: TokenizerLanguage, frequencyOf?: FrequencyLookup): string[] {
+  const forms: string[] = [];
+  for (const sentence of iterateSentences(text, language, frequencyOf)) for (const word of sentence.words) forms.push(word.form);
+  return forms;
+}
+
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
+/** True when a token counts as a word of running text (letters or digits), not punctuation. */
+export function isWordLike(form: string): boolean {
+  return WORDLIKE.test(form);
+}
