@@ -1,0 +1,250 @@
+import type { ImportMapping } from '@ludoterm/contract';
+import { EntryStream, type ReadItem } from '../entry-stream.ts';
+import { SAMPLE_ROWS, type ImportPlan } from '../import-plan.ts';
+import {
+  type ColumnPlan,
+  entryFromRow,
+  headerMeaningKey,
+  planFromMapping,
+  positionalPlan,
+  suggestMapping,
+} from '../mapping/column-mapping.ts';
+import type { GlossaryLanguages } from '../model.ts';
+import { iterateText, peekText, type TextSource } from '../text/byte-source.ts';
+import { DelimitedParser, type DelimitedRow } from './delimited-parser.ts';
+import { applyTsvComment } from './tsv-comment.ts';
+
+export interface ReadDelimitedOptions extends GlossaryLanguages {
+  /** csv removes the `'` our CSV export puts before formula-like cells; tsv keeps cells as they are. */
+  formato: 'csv' | 'tsv';
+  /** `{"<header>": "<field id>" | "notas" | "ignorar"}`; absent for the header pass. */
+  mapping?: ImportMapping | undefined;
+}
+
+const DELIMITERS = [',', ';', '\t'] as const;
+const DETECTION_CHARS = 64 * 1024;
+const DETECTION_LINES = 50;
+
+/**
+ * The delimiter of a delimited text: among comma, semicolon and tab, the one that appears the
+ * same number of times on most lines of the sample (outside quotes; comment and blank lines
+ * left out). `fallback` when none appears.
+ */
+export function detectDelimiter(sample: string, fallback: string, complete = false): string {
+  const lines: Record<string, number>[] = [];
+  let counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
+  let inQuotes = false;
+  let lineStart = 0;
+  let atLineStart = true;
+  let comment = false;
+  let blank = true;
+  for (let i = 0; i < sample.length && lines.length < DETECTION_LINES; i += 1) {
+    const c = sample[i]!;
+    if (atLineStart) {
+      comment = c === '#';
+      atLineStart = false;
+    }
+    if (c === '"') inQuotes = !inQuotes;
+    else if (!inQuotes && (c === '\n' || c === '\r')) {
+      if (!comment && !blank) lines.push(counts);
+      counts = { ',': 0, ';': 0, '\t': 0 };
+      lineStart = i + 1;
+      atLineStart = true;
+      blank = true;
+      continue;
+    } else if (!inQuotes && c in counts) counts[c] = (counts[c] ?? 0) + 1;
+    if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') blank = false;
+  }
+  if (complete && lineStart < sample.length && !comment && !blank) lines.push(counts);
+  let best = fallback;
+  let bestScore = 0;
+  for (const d of DELIMITERS) {
+    const frequency = new Map<number, number>();
+    for (const line of lines) {
+      const n = line[d] ?? 0;
+      if (n > 0) frequency.set(n, (frequency.get(n) ?? 0) + 1);
+    }
+    let score = 0;
+    for (const f of frequency.values()) score = Math.max(score, f);
+    if (score > bestScore) {
+      best = d;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+const FORMULA_PREFIXED = /^'+[=+\-@\t]/;
+
+/** A cell as the readers store it: our export's formula `'` removed (csv), trimmed, blank as null. */
+function cleanCell(cell: string | undefined, stripFormulaPrefix: boolean): string | null {
+  if (cell === undefined) return null;
+  const raw = stripFormulaPrefix && FORMULA_PREFIXED.test(cell) ? cell.slice(1) : cell;
+  const trimmed = raw.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+function isBlankRow(row: DelimitedRow): boolean {
+  return row.cells.every((c) => c.trim() === '');
+}
+
+function isNumeric(cell: string): boolean {
+  return /^[-+]?\d+(?:[.,]\d+)?$/.test(cell.trim());
+}
+
+/**
+ * Whether the first row is a header: it names known columns (a language, a card field, a usual
+ * glossary header such as NOTES or Definition), or a column whose data is numeric has a
+ * non-numeric first cell.
+ */
+function looksLikeHeader(first: DelimitedRow, data: DelimitedRow[]): boolean {
+  const cells = first.cells.map((c) => c.trim()).filter((c) => c !== '');
+  if (cells.length === 0) return false;
+  // Known labels that name different things: `es,en` or `Term,Definition` is a header; `área,area`
+  // (a first entry whose terms happen to be label words) names one thing twice and is data.
+  const keys = cells.map(headerMeaningKey).filter((k): k is string => k !== null);
+  const distinct = new Set(keys);
+  if (keys.length > 0 && !(keys.length >= 2 && distinct.size === 1)) {
+    if (keys.some((k) => k.startsWith('term:'))) return true;
+    if (keys.length * 2 >= cells.length) return true;
+  }
+  if (data.length >= 2) {
+    for (let col = 0; col < first.cells.length; col += 1) {
+      const head = first.cells[col]?.trim() ?? '';
+      if (head === '' || isNumeric(head)) continue;
+      const column = data.map((r) => r.cells[col]?.trim() ?? '').filter((c) => c !== '');
+      if (column.length >= 2 && column.every(isNumeric)) return true;
+    }
+  }
+  return false;
+}
+
+/** Header names made usable as mapping keys: blank ones named by position, repeats numbered. */
+function uniqueHeaders(cells: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return cells.map((cell, i) => {
+    const base = cell.trim() === '' ? `Columna ${i + 1}` : cell.trim();
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return count === 1 ? base : `${base} (${count})`;
+  });
+}
+
+async function* parseRows(text: AsyncIterable<string>, delimiter: string): AsyncGenerator<DelimitedRow> {
+  const parser = new DelimitedParser(delimiter);
+  for await (const chunk of text) yield* parser.push(chunk);
+  yield* parser.end();
+}
+
+/**
+ * Reads a CSV or TSV file. Comma, semicolon and tab are detected whatever the format. A line
+ * starting with `#` is a comment only when it has fewer fields than the data rows. With a
+ * header row and no mapping, answers the header pass; with a mapping, the entries it maps; a
+ * file without headers maps by position: term base, term target, notes (further columns join
+ * the notes). Rows holding neither term are skipped and counted.
+ */
+export async function readDelimited(source: TextSource, options: ReadDelimitedOptions): Promise<ImportPlan> {
+  const { head, text } = await peekText(iterateText(source), DETECTION_CHARS);
+  const fallback = options.formato === 'tsv' ? '\t' : ',';
+  const delimiter = detectDelimiter(head, fallback, head.length < DETECTION_CHARS);
+  const rows = parseRows(text, delimiter)[Symbol.asyncIterator]();
+  const stripPrefix = options.formato === 'csv';
+
+  // Rows read ahead: until the first non-comment row (which sets the field count) and a few more.
+  const ahead: DelimitedRow[] = [];
+  const candidates: DelimitedRow[] = [];
+  let reference: DelimitedRow | null = null;
+  let exhausted = false;
+  while (ahead.length < SAMPLE_ROWS + 1) {
+    const step = await rows.next();
+    if (step.done) {
+      exhausted = true;
+      break;
+    }
+    const row = step.value;
+    if (isBlankRow(row)) continue;
+    const startsWithHash = row.cells[0]?.startsWith('#') ?? false;
+    if (reference === null) {
+      if (startsWithHash) {
+        candidates.push(row);
+        continue;
+      }
+      reference = row;
+      // Comment candidates before the first row: comments only when they have fewer fields.
+      for (const c of candidates) if (c.cells.length >= row.cells.length) ahead.push(c);
+    } else if (startsWithHash && row.cells.length < reference.cells.length) {
+      continue;
+    }
+    ahead.push(row);
+  }
+  const fieldCount = reference?.cells.length ?? 0;
+  const first = ahead[0];
+
+  let header: string[] | null = null;
+  if (first && looksLikeHeader(first, ahead.slice(1))) header = uniqueHeaders(first.cells);
+  // A mapping naming the first row's cells makes it the header even when it did not look like one.
+  if (!header && first && options.mapping) {
+    const names = uniqueHeaders(first.cells);
+    const keys = Object.keys(options.mapping);
+    if (keys.length > 0 && keys.every((k) => names.includes(k))) header = names;
+  }
+
+  if (header && !options.mapping) {
+    const muestra = ahead.slice(1, SAMPLE_ROWS + 1).map((row) =>
+      header.map((_, i) => cleanCell(row.cells[i], stripPrefix) ?? ''),
+    );
+    return {
+      tipo: 'cabeceras',
+      cabeceras_detectadas: header,
+      muestra,
+      sugerencia: suggestMapping(header, options),
+    };
+  }
+
+  let plan: ColumnPlan;
+  let dataStart = 0;
+  if (header) {
+    plan = planFromMapping(options.mapping ?? {}, header, options);
+    dataStart = 1;
+  } else if (options.mapping && Object.keys(options.mapping).length > 0) {
+    plan = planFromMapping(options.mapping, positionalPlan(Math.max(fieldCount, 3), options).headers, options);
+  } else {
+    plan = positionalPlan(3, options);
+  }
+
+  async function* items(): AsyncGenerator<ReadItem> {
+    const toItem = (row: DelimitedRow): ReadItem => {
+      const values = row.cells.map((c) => cleanCell(c, stripPrefix));
+      const ubicacion = `línea ${row.line}`;
+      if (!plan.positional) return { entrada: entryFromRow(values, plan, options), ubicacion };
+      // Without headers: term, term, then the comment (our TSV's labelled fields, or notes).
+      const entry = entryFromRow([values[0] ?? null, values[1] ?? null], plan, options);
+      const extra = values.slice(2).filter((v): v is string => v !== null);
+      if (entry) applyTsvComment(entry, extra.length > 0 ? extra.join('\n') : null, options);
+      return { entrada: entry, ubicacion };
+    };
+    for (const row of ahead.slice(dataStart)) yield toItem(row);
+    if (exhausted) return;
+    for (;;) {
+      const step = await rows.next();
+      if (step.done) return;
+      const row = step.value;
+      if (isBlankRow(row)) continue;
+      if (row.cells[0]?.startsWith('#') && row.cells.length < fieldCount) continue;
+      yield toItem(row);
+    }
+  }
+
+  const termColumns = plan.targets
+    .map((t, i) => (t?.startsWith('termino.') ? `«${plan.headers[i]}»` : null))
+    .filter((t): t is string => t !== null);
+  return {
+    tipo: 'entradas',
+    entradas: new EntryStream(items(), (stream) =>
+      stream.omitidos === 0
+        ? 'El archivo no tiene filas de datos. Comprueba que es el archivo correcto y que no está vacío.'
+        : `Ninguna de las ${stream.omitidos} filas del archivo tiene un término en ${termColumns.join(' ni en ')}. ` +
+          'Comprueba el mapeo de columnas o el delimitador del archivo.',
+    ),
+  };
+}

@@ -1,0 +1,190 @@
+import { CARD_TEXT_FIELDS, type EntryInput, type ImportMapping, LANGUAGES } from '@ludoterm/contract';
+import { EntryStream, type ReadItem } from '../entry-stream.ts';
+import { FormatError } from '../errors.ts';
+import { SAMPLE_ROWS, type ImportPlan } from '../import-plan.ts';
+import { entryFromRow, planFromMapping, suggestMapping } from '../mapping/column-mapping.ts';
+import { blankEntry, type GlossaryLanguages, hasAnyTerm, nonTermFieldIds, setField } from '../model.ts';
+import { iterateText, type TextSource } from '../text/byte-source.ts';
+import { type JsonEvent, JsonScanner } from './json-scanner.ts';
+import { JSON_EXPORT_FORMAT } from './write-json.ts';
+
+export interface ReadJsonOptions extends GlossaryLanguages {
+  mapping?: ImportMapping | undefined;
+}
+
+/** Keys an object may have and still be an entry (any languages' card fields, server fields). */
+const ENTRY_KEYS = new Set<string>([
+  'termino',
+  ...CARD_TEXT_FIELDS,
+  ...LANGUAGES.flatMap((l) => [`termino.${l}`, `contexto_${l}`, `fuente_contexto_${l}`]),
+  'comentarios_privados',
+  'id',
+  'autor',
+  'fecha_creacion',
+  'created_at',
+  'updated_at',
+  'origen',
+  'glosario',
+  'nombre_seguro',
+  'version',
+  'fecha_version',
+]);
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether an object is an entry (rather than a row of foreign columns to map). */
+function isEntryShaped(obj: JsonObject): boolean {
+  if (isObject(obj['termino'])) return true;
+  const keys = Object.keys(obj);
+  return keys.length > 0 && keys.every((k) => ENTRY_KEYS.has(k)) && keys.some((k) => k.startsWith('termino.'));
+}
+
+/** A JSON value as the text of a field. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * An entry object (ours or any in the API's shape) as an entry of this glossary: values kept
+ * exactly as they are; fields of other languages ignored. `null` when it has no term in either
+ * of the glossary's languages.
+ */
+function entryFromObject(obj: JsonObject, langs: GlossaryLanguages): EntryInput | null {
+  const entry = blankEntry(langs);
+  const terms = isObject(obj['termino']) ? obj['termino'] : {};
+  for (const lang of [langs.idioma_origen, langs.idioma_meta]) {
+    const value = lang in terms ? terms[lang] : obj[`termino.${lang}`];
+    setField(entry, `termino.${lang}`, asText(value));
+  }
+  for (const id of [...nonTermFieldIds(langs), 'comentarios_privados']) {
+    if (id in obj) setField(entry, id, asText(obj[id]));
+  }
+  return hasAnyTerm(entry, langs) ? entry : null;
+}
+
+function shapeError(detail: string): FormatError {
+  return new FormatError('JSON_UNEXPECTED_SHAPE', detail);
+}
+
+const EXPECTED_SHAPES =
+  'LudoTerm importa una lista de entradas ([{…}, …]), un objeto con la lista en «entradas» ({"entradas": […]}), ' +
+  'su propia exportación JSON, o una lista de objetos con columnas propias que luego asignas a los campos de la ficha.';
+
+/**
+ * Reads a JSON file, streaming one element at a time: LudoTerm's own export and lists of
+ * entries import at once; a list of flat objects with their own keys answers the header pass
+ * (the keys, in order of first appearance across the whole file), and with a mapping, the
+ * entries it maps. Elements without a term in the glossary's languages are skipped and counted.
+ */
+export async function readJson(source: TextSource, options: ReadJsonOptions): Promise<ImportPlan> {
+  const scanner = new JsonScanner('entradas');
+  async function* scan(): AsyncGenerator<JsonEvent> {
+    for await (const chunk of iterateText(source)) yield* scanner.push(chunk);
+    yield* scanner.end();
+  }
+  const events = scan()[Symbol.asyncIterator]();
+  const members = new Map<string, unknown>();
+  let first: Extract<JsonEvent, { kind: 'element' }> | null = null;
+  let sawArray = false;
+  let arrayEnded = false;
+  while (first === null && !arrayEnded) {
+    const step = await events.next();
+    if (step.done) break;
+    const event = step.value;
+    if (event.kind === 'member') members.set(event.key, event.value);
+    else if (event.kind === 'array-start') sawArray = true;
+    else if (event.kind === 'element') first = event;
+    else if (event.kind === 'array-end') arrayEnded = true;
+  }
+  if (!sawArray) {
+    throw shapeError(
+      `El JSON es un objeto sin la lista «entradas» (tiene ${[...members.keys()].map((k) => `«${k}»`).join(', ') || 'ningún campo'}). ${EXPECTED_SHAPES}`,
+    );
+  }
+  const exportMeta = isObject(members.get('glosario')) ? (members.get('glosario') as JsonObject) : null;
+  const isOwnExport = members.get('formato') === JSON_EXPORT_FORMAT;
+
+  const requireObject = (event: Extract<JsonEvent, { kind: 'element' }>): JsonObject => {
+    if (!isObject(event.value)) {
+      throw shapeError(
+        `El elemento n.º ${event.index} de la lista (línea ${event.line}) no es un objeto {…} sino ${JSON.stringify(event.value)?.slice(0, 40)}. ${EXPECTED_SHAPES}`,
+      );
+    }
+    return event.value;
+  };
+
+  async function* remainingElements(): AsyncGenerator<Extract<JsonEvent, { kind: 'element' }>> {
+    if (first) yield first;
+    for (;;) {
+      const step = await events.next();
+      if (step.done) return;
+      if (step.value.kind === 'element') yield step.value;
+    }
+  }
+
+  const explainEmpty = (stream: EntryStream): string => {
+    if (stream.omitidos === 0) return 'La lista del JSON está vacía: no hay entradas que importar.';
+    const source =
+      exportMeta && typeof exportMeta['idioma_origen'] === 'string'
+        ? ` El archivo es una exportación de un glosario ${String(exportMeta['idioma_origen'])}→${String(exportMeta['idioma_meta'])}.`
+        : '';
+    return (
+      `Ninguno de los ${stream.omitidos} elementos del JSON tiene término en ${options.idioma_origen} ni en ${options.idioma_meta}.` +
+      `${source} Importa el archivo en un glosario con esos idiomas o asigna las columnas correctas.`
+    );
+  };
+
+  const firstObject = first ? requireObject(first) : null;
+  if (isOwnExport || firstObject === null || isEntryShaped(firstObject)) {
+    async function* items(): AsyncGenerator<ReadItem> {
+      for await (const event of remainingElements()) {
+        const obj = requireObject(event);
+        yield { entrada: entryFromObject(obj, options), ubicacion: `elemento n.º ${event.index} (línea ${event.line})` };
+      }
+    }
+    return { tipo: 'entradas', entradas: new EntryStream(items(), explainEmpty) };
+  }
+
+  // Flat objects with their own keys: the header pass, or the mapping.
+  if (!options.mapping) {
+    const headers: string[] = [];
+    const known = new Set<string>();
+    const sample: JsonObject[] = [];
+    for await (const event of remainingElements()) {
+      const obj = requireObject(event);
+      if (sample.length < SAMPLE_ROWS) sample.push(obj);
+      for (const key of Object.keys(obj)) {
+        if (!known.has(key)) {
+          known.add(key);
+          headers.push(key);
+        }
+      }
+    }
+    return {
+      tipo: 'cabeceras',
+      cabeceras_detectadas: headers,
+      muestra: sample.map((obj) => headers.map((h) => asText(obj[h])?.trim() ?? '')),
+      sugerencia: suggestMapping(headers, options),
+    };
+  }
+  const headers = [...new Set([...Object.keys(firstObject), ...Object.keys(options.mapping)])];
+  const plan = planFromMapping(options.mapping, headers, options);
+  async function* mapped(): AsyncGenerator<ReadItem> {
+    for await (const event of remainingElements()) {
+      const obj = requireObject(event);
+      const values = plan.headers.map((h) => {
+        const text = asText(obj[h])?.trim() ?? '';
+        return text === '' ? null : text;
+      });
+      yield { entrada: entryFromRow(values, plan, options), ubicacion: `elemento n.º ${event.index} (línea ${event.line})` };
+    }
+  }
+  return { tipo: 'entradas', entradas: new EntryStream(mapped(), explainEmpty) };
+}

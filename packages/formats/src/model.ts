@@ -1,0 +1,97 @@
+import { cardFields, type CardField, type Entry, type EntryInput, type Language } from '@ludoterm/contract';
+
+/** The two languages of the glossary a file is read into or written from. */
+export interface GlossaryLanguages {
+  idioma_origen: Language;
+  idioma_meta: Language;
+}
+
+/** What the writers need to know about the glossary besides its entries. */
+export interface GlossaryMeta extends GlossaryLanguages {
+  nombre: string;
+  nombre_seguro: string;
+  descripcion: string | null;
+  /** Shown on the PDF title page and written in the JSON export when known. */
+  num_entradas?: number;
+}
+
+/**
+ * What the writers take: an entry as the API answers it. Only `termino` and the card fields are
+ * required in practice; server fields (`id`, `autor`, `fecha_creacion`, `updated_at`) are written
+ * where a format has a slot for them and ignored on import.
+ */
+export type ExportEntry = Partial<Entry>;
+
+/** Entries fed to a writer, e.g. straight from keyset pages of the database. */
+export type EntrySource = AsyncIterable<ExportEntry> | Iterable<ExportEntry>;
+
+/** Field ids of the card for these languages, in card order (`termino.es`, …, `notas`). */
+export function cardFieldIds(langs: GlossaryLanguages): string[] {
+  return cardFields(langs.idioma_origen, langs.idioma_meta).map((f) => f.id);
+}
+
+export function glossaryCardFields(langs: GlossaryLanguages): CardField[] {
+  return cardFields(langs.idioma_origen, langs.idioma_meta);
+}
+
+/** The two languages in order: base, then target. */
+export function languagesOf(langs: GlossaryLanguages): [Language, Language] {
+  return [langs.idioma_origen, langs.idioma_meta];
+}
+
+/** The card fields besides the two terms, in card order. */
+export function nonTermFieldIds(langs: GlossaryLanguages): string[] {
+  return cardFieldIds(langs).filter((id) => !id.startsWith('termino.'));
+}
+
+/**
+ * An entry with every field of the glossary's card present and `null`: what every reader starts
+ * from, so two reads of the same content compare equal whatever the format.
+ */
+export function blankEntry(langs: GlossaryLanguages): EntryInput {
+  const entry: Record<string, unknown> = {
+    termino: { [langs.idioma_origen]: null, [langs.idioma_meta]: null },
+  };
+  for (const id of nonTermFieldIds(langs)) entry[id] = null;
+  entry['comentarios_privados'] = null;
+  return entry as EntryInput;
+}
+
+/** Reads any card field by id (`termino.es`, `contexto_en`, `notas`…) from an entry. */
+export function getField(entry: ExportEntry | EntryInput, id: string): string | null {
+  if (id.startsWith('termino.')) {
+    const lang = id.slice('termino.'.length) as Language;
+    return entry.termino?.[lang] ?? null;
+  }
+  const value = (entry as Record<string, unknown>)[id];
+  return typeof value === 'string' ? value : null;
+}
+
+/** Sets any card field by id on an entry being built by a reader. */
+export function setField(entry: EntryInput, id: string, value: string | null): void {
+  if (id.startsWith('termino.')) {
+    const lang = id.slice('termino.'.length) as Language;
+    (entry.termino ??= {})[lang] = value;
+    return;
+  }
+  (entry as Record<string, unknown>)[id] = value;
+}
+
+/** Whether the entry holds a term in at least one of the glossary's languages. */
+export function hasAnyTerm(entry: EntryInput, langs: GlossaryLanguages): boolean {
+  const t = entry.termino;
+  return Boolean(t?.[langs.idioma_origen] || t?.[langs.idioma_meta]);
+}
+
+/** `''` and whitespace-only text become `null`; everything else is kept as it is. */
+export function nullIfBlank(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return value.trim() === '' ? null : value;
+}
+
+/** Trims and maps blank to `null`: how the non-JSON readers store every value. */
+export function cleanValue(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}

@@ -1,0 +1,274 @@
+// pdfkit ships no types; the reference brings ours into any program that compiles this file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./pdfkit.d.ts" />
+import { createRequire } from 'node:module';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { LANGUAGE_NAMES } from '@ludoterm/contract';
+import PDFDocument from 'pdfkit';
+import { type EntrySource, type ExportEntry, getField, glossaryCardFields, type GlossaryMeta } from '../model.ts';
+import { sectionLetter } from './section-letter.ts';
+
+export interface WritePdfOptions {
+  /** The date printed on the title page (now by default). */
+  fecha?: Date;
+}
+
+/**
+ * The DejaVu fonts, resolved through the package so this works from source (vitest, tsx) and
+ * bundled into the server alike. They cover Latin, Greek, Cyrillic, IPA and arrows.
+ */
+function fontPaths(): { regular: string; bold: string; mono: string } {
+  const require = createRequire(import.meta.url);
+  return {
+    regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+    bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+    mono: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf'),
+  };
+}
+
+const MARGIN = { top: 56, bottom: 64, left: 56, right: 56 };
+const LABEL_WIDTH = 118;
+const GAP = 8;
+const INK = '#1f2328';
+const MUTED = '#59636e';
+const ACCENT = '#1864ab';
+const RULE = '#d0d7de';
+/** Entries between two pauses that let the output flow and other work run. */
+const ENTRIES_PER_SLICE = 50;
+/** Entries between two trims of pdfkit's word-shaping caches. */
+const ENTRIES_PER_CACHE_TRIM = 1000;
+
+function formatDate(date: Date): string {
+  return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}
+
+function entriesLabel(n: number): string {
+  return `${n.toLocaleString('es-ES')} ${n === 1 ? 'entrada' : 'entradas'}`;
+}
+
+class GlossaryPdf {
+  readonly doc: InstanceType<typeof PDFDocument>;
+  readonly #meta: GlossaryMeta;
+  readonly #fields: { id: string; label: string }[];
+  #page = 0;
+  #letter: string | null = null;
+
+  constructor(meta: GlossaryMeta, fecha: Date) {
+    this.#meta = meta;
+    this.#fields = glossaryCardFields(meta).filter((f) => !f.id.startsWith('termino.') && f.id !== 'subindice');
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margins: MARGIN,
+      lang: 'es-ES',
+      displayTitle: true,
+      info: { Title: meta.nombre, Creator: 'LudoTerm', Producer: 'LudoTerm', CreationDate: fecha },
+    });
+    const fonts = fontPaths();
+    this.doc.registerFont('regular', fonts.regular);
+    this.doc.registerFont('bold', fonts.bold);
+    this.doc.registerFont('mono', fonts.mono);
+    this.doc.on('pageAdded', () => this.#footer());
+  }
+
+  get #contentWidth(): number {
+    return this.doc.page.width - MARGIN.left - MARGIN.right;
+  }
+
+  get #bottom(): number {
+    return this.doc.page.height - MARGIN.bottom;
+  }
+
+  #footer(): void {
+    this.#page += 1;
+    const doc = this.doc;
+    const y = doc.page.height - 40;
+    doc.font('mono', 7.5).fillColor(MUTED);
+    doc.text(this.#meta.nombre.slice(0, 80), MARGIN.left, y, { lineBreak: false });
+    const label = `${this.#page + 1}`;
+    doc.text(label, doc.page.width - MARGIN.right - doc.widthOfString(label), y, { lineBreak: false });
+    doc.x = MARGIN.left;
+    doc.y = MARGIN.top;
+  }
+
+  titlePage(fecha: Date, count: number | undefined): void {
+    const doc = this.doc;
+    const meta = this.#meta;
+    const width = this.#contentWidth;
+    doc.font('bold', 9).fillColor(MUTED).text('GLOSARIO', MARGIN.left, 220, { width, align: 'center', characterSpacing: 3 });
+    doc.moveDown(1.2);
+    doc.font('bold', 26).fillColor(INK).text(meta.nombre, { width, align: 'center' });
+    doc.moveDown(0.6);
+    doc
+      .font('regular', 15)
+      .fillColor(ACCENT)
+      .text(`${LANGUAGE_NAMES[meta.idioma_origen]} → ${LANGUAGE_NAMES[meta.idioma_meta]}`, { width, align: 'center' });
+    if (meta.descripcion) {
+      doc.moveDown(1.5);
+      doc.font('regular', 11).fillColor(INK).text(meta.descripcion, MARGIN.left + 40, doc.y, { width: width - 80, align: 'center' });
+    }
+    const details = [`Exportado el ${formatDate(fecha)}`];
+    if (count !== undefined) details.push(entriesLabel(count));
+    doc
+      .font('regular', 10)
+      .fillColor(MUTED)
+      .text(details.join(' · '), MARGIN.left, doc.page.height - 150, { width, align: 'center' });
+    doc.font('mono', 8).text('LudoTerm', { width, align: 'center' });
+  }
+
+  #ensureSpace(height: number): void {
+    if (this.doc.y + height > this.#bottom) this.doc.addPage();
+  }
+
+  #section(letter: string): void {
+    const doc = this.doc;
+    this.#ensureSpace(96);
+    if (doc.y > MARGIN.top + 1) doc.y += 10;
+    const y = doc.y;
+    doc.font('bold', 20).fillColor(ACCENT).text(letter, MARGIN.left, y, { lineBreak: false });
+    const lineY = y + 28;
+    doc.moveTo(MARGIN.left, lineY).lineTo(MARGIN.left + this.#contentWidth, lineY).lineWidth(1).strokeColor(ACCENT).stroke();
+    doc.x = MARGIN.left;
+    doc.y = lineY + 10;
+  }
+
+  entry(entry: ExportEntry): void {
+    const doc = this.doc;
+    const meta = this.#meta;
+    const base = getField(entry, `termino.${meta.idioma_origen}`);
+    const target = getField(entry, `termino.${meta.idioma_meta}`);
+    const letter = sectionLetter(base, meta.idioma_origen);
+    if (letter !== this.#letter) {
+      this.#letter = letter;
+      this.#section(letter);
+    }
+    this.#ensureSpace(56);
+    const width = this.#contentWidth;
+    const left = MARGIN.left;
+
+    const head = `${base ?? '—'}  →  `;
+    doc.font('bold', 11.5).fillColor(INK);
+    const headWidth = doc.widthOfString(head);
+    const y0 = doc.y;
+    if (headWidth < width * 0.6 && doc.font('regular', 11.5).widthOfString(target ?? '—') <= width - headWidth) {
+      // The usual short title: two single-line fragments, no line wrapping machinery.
+      doc.font('bold', 11.5).text(head, left, y0, { lineBreak: false });
+      doc.font('regular', 11.5).fillColor(ACCENT).text(target ?? '—', left + headWidth, y0, { lineBreak: false });
+      doc.x = left;
+      doc.y = y0 + doc.currentLineHeight(true);
+    } else {
+      doc.font('bold', 11.5).text(head, left, y0, { width, continued: true });
+      doc.font('regular', 11.5).fillColor(ACCENT).text(target ?? '—', { continued: false });
+    }
+    const subindice = getField(entry, 'subindice');
+    const details = [
+      subindice,
+      typeof entry.id === 'number' ? `n.º ${entry.id}` : null,
+      entry.autor ?? null,
+      entry.fecha_creacion ? entry.fecha_creacion.slice(0, 10) : null,
+    ].filter((d): d is string => Boolean(d));
+    if (details.length > 0) doc.font('mono', 7.5).fillColor(MUTED).text(details.join(' · '), left, doc.y + 1, { width });
+    doc.y += 4;
+
+    const valueX = left + LABEL_WIDTH + GAP;
+    const valueWidth = width - LABEL_WIDTH - GAP;
+    for (const field of this.#fields) {
+      const value = getField(entry, field.id);
+      if (value === null || value.trim() === '') continue;
+      this.#ensureSpace(24);
+      const y = doc.y;
+      doc.font('bold', 7.5).fillColor(MUTED).text(field.label, left, y + 1.2, { lineBreak: false });
+      const text = value.trim();
+      doc.font('regular', 9).fillColor(INK);
+      if (!text.includes('\n') && doc.widthOfString(text) <= valueWidth) {
+        // One line: skip pdfkit's line breaker, which dominates the cost of short values.
+        doc.text(text, valueX, y, { lineBreak: false });
+        doc.y = y + doc.currentLineHeight(true) + 0.5;
+      } else {
+        doc.text(text, valueX, y, { width: valueWidth, lineGap: 0.5 });
+      }
+      doc.y += 2.5;
+    }
+    doc.y += 4;
+    const ruleY = Math.min(doc.y, this.#bottom);
+    doc.moveTo(left, ruleY).lineTo(left + width, ruleY).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc.x = left;
+    doc.y = ruleY + 9;
+  }
+
+  /**
+   * pdfkit caches the shaping of every distinct word per font and never evicts: over thousands
+   * of entries that is most of the memory a PDF export takes. Emptying the caches now and then
+   * bounds it at little cost (frequent words are shaped again once). Guarded, since the cache is
+   * pdfkit's internal detail: if it is not where expected, nothing happens.
+   */
+  trimLayoutCaches(): void {
+    const families = (this.doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: unknown }> })._fontFamilies;
+    if (!families || typeof families !== 'object') return;
+    for (const font of Object.values(families)) {
+      if (font && typeof font.layoutCache === 'object' && font.layoutCache !== null) font.layoutCache = Object.create(null);
+    }
+  }
+
+  closing(count: number): void {
+    const doc = this.doc;
+    this.#ensureSpace(40);
+    doc.y += 8;
+    doc
+      .font('regular', 9)
+      .fillColor(MUTED)
+      .text(count === 0 ? 'El glosario no tiene entradas.' : `Fin del glosario: ${entriesLabel(count)}.`, MARGIN.left, doc.y, {
+        width: this.#contentWidth,
+        align: 'center',
+      });
+  }
+}
+
+/**
+ * A printable A4 glossary, streamed as PDF bytes: a title page (name, languages as
+ * «Español → Inglés», description, date and entry count), then the entries in the order given
+ * (the caller sorts them by the base term) under letter headings (accents folded; Ñ its own
+ * letter in Spanish), each as a card with its non-empty fields labelled, and page numbers in the
+ * footer. DejaVu Sans, Sans Bold and Sans Mono are embedded (subset), so ñ, accents, → and IPA
+ * print anywhere.
+ */
+export async function* writePdf(
+  entries: EntrySource,
+  meta: GlossaryMeta,
+  options: WritePdfOptions = {},
+): AsyncGenerator<Uint8Array> {
+  const fecha = options.fecha ?? new Date();
+  const pdf = new GlossaryPdf(meta, fecha);
+  const chunks: Buffer[] = [];
+  let failure: unknown = null;
+  pdf.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  pdf.doc.on('error', (error: unknown) => {
+    failure = error;
+  });
+  const ended = new Promise<void>((resolve) => pdf.doc.on('end', () => resolve()));
+  const drain = (): Uint8Array | null => {
+    if (failure) throw failure;
+    if (chunks.length === 0) return null;
+    const out = Buffer.concat(chunks.splice(0, chunks.length));
+    return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  };
+
+  pdf.titlePage(fecha, meta.num_entradas);
+  pdf.doc.addPage();
+  let count = 0;
+  for await (const entry of entries) {
+    pdf.entry(entry);
+    count += 1;
+    if (count % ENTRIES_PER_CACHE_TRIM === 0) pdf.trimLayoutCaches();
+    if (count % ENTRIES_PER_SLICE === 0) {
+      // Let pdfkit's stream hand over what it wrote, and let the server answer other requests.
+      await yieldToEventLoop();
+      const out = drain();
+      if (out) yield out;
+    }
+  }
+  pdf.closing(count);
+  pdf.doc.end();
+  await ended;
+  const out = drain();
+  if (out) yield out;
+}

@@ -1,0 +1,53 @@
+import type { ImportFormat, ImportMapping } from '@ludoterm/contract';
+import { readDelimited } from './csv/read-delimited.ts';
+import { FormatError } from './errors.ts';
+import type { ImportPlan } from './import-plan.ts';
+import { readJson } from './json/read-json.ts';
+import type { GlossaryLanguages } from './model.ts';
+import { assertTextFormatMatches } from './sniff-format.ts';
+import { readTbx } from './tbx/read-tbx.ts';
+import { type ByteSource, peekText } from './text/byte-source.ts';
+import { decodeText } from './text/decode-text.ts';
+import { readTmx } from './tmx/read-tmx.ts';
+
+export interface ReadImportOptions extends GlossaryLanguages {
+  /** The reader to use (the user's choice); the content must agree with it. */
+  formato: ImportFormat;
+  /** Column mapping, after a header pass. */
+  mapping?: ImportMapping | undefined;
+  /** Refuse with `TOO_LARGE` past this many bytes. */
+  maxBytes?: number | undefined;
+}
+
+/** What `readImportFile` answers: the plan, and the encoding the file was read in. */
+export type ImportReading = ImportPlan & { codificacion: string };
+
+const SNIFF_CHARS = 4096;
+
+/**
+ * Reads an uploaded glossary file: decodes it (BOM, XML declaration or detection), checks that
+ * its content is the chosen `formato` (`FORMAT_MISMATCH` otherwise), and answers either the
+ * header pass (CSV/TSV with headers, JSON with foreign keys, when no mapping is given) or a
+ * stream of entries to validate and write. Every failure is a `FormatError`.
+ */
+export async function readImportFile(input: ByteSource, options: ReadImportOptions): Promise<ImportReading> {
+  const decoded = await decodeText(input, { maxBytes: options.maxBytes });
+  const { head, text } = await peekText(decoded.chunks, SNIFF_CHARS);
+  if (head.trim() === '' && head.length < SNIFF_CHARS) {
+    throw new FormatError('EMPTY_FILE', 'El archivo solo contiene espacios o líneas en blanco: no hay nada que importar.');
+  }
+  assertTextFormatMatches(options.formato, head);
+  const langs: GlossaryLanguages = { idioma_origen: options.idioma_origen, idioma_meta: options.idioma_meta };
+  const codificacion = decoded.encoding;
+  switch (options.formato) {
+    case 'csv':
+    case 'tsv':
+      return { ...(await readDelimited(text, { ...langs, formato: options.formato, mapping: options.mapping })), codificacion };
+    case 'json':
+      return { ...(await readJson(text, { ...langs, mapping: options.mapping })), codificacion };
+    case 'tmx':
+      return { tipo: 'entradas', entradas: readTmx(text, langs), codificacion };
+    case 'tbx':
+      return { tipo: 'entradas', entradas: readTbx(text, langs), codificacion };
+  }
+}

@@ -1,0 +1,178 @@
+import type { Language } from '@ludoterm/contract';
+import { type EntrySource, type ExportEntry, getField, type GlossaryMeta } from '../model.ts';
+import { TextBatcher } from '../output/text-batcher.ts';
+import { escapeXmlAttribute, escapeXmlText } from '../xml/xml-text.ts';
+import { TBX_EXPORT_MARK } from './read-tbx.ts';
+import { cardToPartOfSpeech, partOfSpeechToCard } from './tbx-categories.ts';
+
+export interface WriteTbxOptions {
+  /** 2: TBX-Basic v2 (`martif`, the default); 3: TBX-Basic v3 (`tbx`, DCA style, ISO 30042:2019). */
+  version?: 2 | 3;
+  /** Date written in the header (now by default). */
+  fecha?: Date;
+}
+
+/** Card fields with no TBX-Basic data category: written as notes labelled with the field id. */
+export const TBX_LABELLED_FIELDS = ['subindice', 'mecanismo', 'relaciones', 'variante', 'cuestiones_traductologicas', 'notas'] as const;
+
+interface Names {
+  entry: string;
+  lang: string;
+  term: string;
+}
+
+const V2: Names = { entry: 'termEntry', lang: 'langSet', term: 'tig' };
+const V3: Names = { entry: 'conceptEntry', lang: 'langSec', term: 'termSec' };
+
+function text(value: string): string {
+  return escapeXmlText(value);
+}
+
+function isoDay(value: string | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
+}
+
+function transaction(kind: 'origination' | 'modification', who: string | undefined, when: string | undefined): string {
+  const day = isoDay(when);
+  if (!day && !who) return '';
+  return (
+    `      <transacGrp><transac type="transactionType">${kind}</transac>` +
+    (who ? `<transacNote type="responsibility">${text(who)}</transacNote>` : '') +
+    (day ? `<date>${day}</date>` : '') +
+    '</transacGrp>\n'
+  );
+}
+
+function note(id: string, value: string): string {
+  return `      <note>${text(`${id}: ${value}`)}</note>\n`;
+}
+
+function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: string): string {
+  const value = (field: string): string | null => {
+    const v = getField(entry, field);
+    return v === null || v.trim() === '' ? null : v;
+  };
+  const base = meta.idioma_origen;
+  const langs: Language[] = [base, meta.idioma_meta];
+  const terms = new Map(langs.map((l) => [l, value(`termino.${l}`)]));
+  const hasBase = terms.get(base) !== null;
+  const definicion = value('definicion');
+  const fuente = value('fuente');
+  const categoria = value('categoria');
+  const pos = categoria ? cardToPartOfSpeech(categoria) : null;
+  // The POS picklist holds `sustantivo` as `noun`; any other wording also travels as a labelled note.
+  const posLossless = pos !== null && categoria !== null && partOfSpeechToCard(pos) === categoria;
+  const posLang = hasBase ? base : langs.find((l) => terms.get(l) !== null);
+
+  let out = `    <${names.entry} id="${escapeXmlAttribute(id)}">\n`;
+  const area = value('area');
+  if (area) out += `      <descrip type="subjectField">${text(area)}</descrip>\n`;
+  out += transaction('origination', entry.autor, entry.fecha_creacion);
+  if (entry.updated_at && entry.updated_at !== entry.fecha_creacion) out += transaction('modification', undefined, entry.updated_at);
+  const definitionXml = (indent: string): string =>
+    (definicion
+      ? `${indent}<descripGrp><descrip type="definition">${text(definicion)}</descrip>` +
+        (fuente ? `<admin type="source">${text(fuente)}</admin>` : '') +
+        '</descripGrp>\n'
+      : fuente
+        ? `${indent}<admin type="source">${text(fuente)}</admin>\n`
+        : '');
+  if (!hasBase) out += definitionXml('      ');
+  if (categoria && !posLossless) out += note('categoria', categoria);
+  for (const field of TBX_LABELLED_FIELDS) {
+    const v = value(field);
+    if (v) out += note(field, v);
+  }
+  for (const lang of langs) {
+    const context = value(`contexto_${lang}`);
+    const contextSource = value(`fuente_contexto_${lang}`);
+    if (terms.get(lang) === null || !context) {
+      // No term (or no context) to hang them on: labelled notes keep them.
+      if (context) out += note(`contexto_${lang}`, context);
+      if (contextSource) out += note(`fuente_contexto_${lang}`, contextSource);
+    }
+  }
+
+  let termless = true;
+  for (const lang of langs) {
+    const term = terms.get(lang) ?? null;
+    if (term === null) continue;
+    termless = false;
+    out += `      <${names.lang} xml:lang="${lang}">\n`;
+    if (lang === base) out += definitionXml('        ');
+    out += `        <${names.term}>\n          <term>${text(term)}</term>\n`;
+    if (pos && lang === posLang) out += `          <termNote type="partOfSpeech">${pos}</termNote>\n`;
+    const context = value(`contexto_${lang}`);
+    const contextSource = value(`fuente_contexto_${lang}`);
+    if (context) {
+      out +=
+        `          <descripGrp><descrip type="context">${text(context)}</descrip>` +
+        (contextSource ? `<admin type="source">${text(contextSource)}</admin>` : '') +
+        '</descripGrp>\n';
+    }
+    out += `        </${names.term}>\n      </${names.lang}>\n`;
+  }
+  if (termless) {
+    // Every entry needs a language section with a term: an entry without terms keeps an empty one.
+    out += `      <${names.lang} xml:lang="${base}">\n        <${names.term}>\n          <term></term>\n        </${names.term}>\n      </${names.lang}>\n`;
+  }
+  return `${out}    </${names.entry}>\n`;
+}
+
+function header(meta: GlossaryMeta, version: 2 | 3, fecha: Date): string {
+  const title =
+    `        <titleStmt>\n          <title>${text(meta.nombre)}</title>\n` +
+    (meta.descripcion ? `          <note>${text(meta.descripcion)}</note>\n` : '') +
+    '        </titleStmt>\n';
+  const source =
+    `        <sourceDesc>\n          <p>Exportado de ${TBX_EXPORT_MARK} el ${fecha.toISOString().slice(0, 10)}: ` +
+    `glosario ${text(meta.nombre_seguro)} (${meta.idioma_origen}→${meta.idioma_meta}).</p>\n        </sourceDesc>\n`;
+  if (version === 3) {
+    return (
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      `<tbx type="TBX-Basic" style="dca" xml:lang="${meta.idioma_origen}" xmlns="urn:iso:std:iso:30042:ed-2">\n` +
+      `  <tbxHeader>\n      <fileDesc>\n${title}${source}      </fileDesc>\n  </tbxHeader>\n` +
+      '  <text>\n  <body>\n'
+    );
+  }
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<martif type="TBX-Basic" xml:lang="${meta.idioma_origen}">\n` +
+    `  <martifHeader>\n      <fileDesc>\n${title}${source}      </fileDesc>\n` +
+    '      <encodingDesc>\n        <p type="XCSURI">TBXBasicXCSV02.xcs</p>\n      </encodingDesc>\n  </martifHeader>\n' +
+    '  <text>\n  <body>\n'
+  );
+}
+
+/**
+ * TBX export, streamed: TBX-Basic v2 (`martif`) by default, v3 (`<tbx type="TBX-Basic"
+ * style="dca">`) with `version: 3`, using only data categories TBX-Basic allows: subjectField
+ * (area), definition with its source (definicion, fuente), partOfSpeech (categoria, as the
+ * picklist value), context with its source (contexto_{lang}, fuente_contexto_{lang}), and
+ * transactions (author and dates). Card fields without a data category travel as notes labelled
+ * with their id (`<note>mecanismo: …</note>`), which the reader maps back.
+ */
+export async function* writeTbx(
+  entries: EntrySource,
+  meta: GlossaryMeta,
+  options: WriteTbxOptions = {},
+): AsyncGenerator<string> {
+  const version = options.version ?? 2;
+  const names = version === 3 ? V3 : V2;
+  const batcher = new TextBatcher();
+  batcher.push(header(meta, version, options.fecha ?? new Date()));
+  const used = new Set<string>();
+  let index = 0;
+  for await (const entry of entries) {
+    index += 1;
+    let id = typeof entry.id === 'number' ? `c${entry.id}` : `c-${index}`;
+    if (used.has(id)) id = `c-${index}-${used.size}`;
+    used.add(id);
+    const batch = batcher.push(conceptXml(entry, meta, names, id));
+    if (batch) yield batch;
+  }
+  batcher.push(`  </body>\n  </text>\n</${version === 3 ? 'tbx' : 'martif'}>\n`);
+  yield batcher.flush();
+}
