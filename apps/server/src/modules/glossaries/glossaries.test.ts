@@ -471,3 +471,22 @@ describe('glossary slugs in paths', () => {
     });
   });
 });
+
+describeEngines('GET /api/docs (glossaries)', (t) => {
+  it('documents every glossary route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/glosarios',
+        '/api/glosarios/eliminados',
+        '/api/glosarios/restaurar',
+        '/api/glosarios/{nombre_seguro}',
+        '/api/glosarios/{nombre_seguro}/configuracion',
+        '/api/glosarios/{nombre_seguro}/miembros',
+        '/api/glosarios/{nombre_seguro}/miembros/{user_id}',
+      ]),
+    );
+  });
+});
