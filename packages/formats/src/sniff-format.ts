@@ -90,9 +90,16 @@ function looksLikeJson(text: string): boolean {
   return /^(?:true|false|null)\b/.test(text.slice(i, i + 6));
 }
 
+/** A complete start tag, so that a delimited file whose first term is `<x` is not taken for XML. */
+const START_TAG = /^<[A-Za-z_][\w.:-]*(?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*\s*\/?>/;
+
+function looksLikeXml(text: string): boolean {
+  return /^<(?:\?xml|!--|!DOCTYPE)/i.test(text) || START_TAG.test(text);
+}
+
 function inspectText(raw: string): Inspection {
   const text = (raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw).trimStart();
-  if (text.startsWith('<')) {
+  if (looksLikeXml(text)) {
     const prolog = readProlog(text);
     const root = prolog.root ?? prolog.doctype;
     const base = { entities: prolog.entities };

@@ -26,52 +26,54 @@ const DETECTION_CHARS = 64 * 1024;
 const DETECTION_LINES = 50;
 
 /**
- * The delimiter of a delimited text: among comma, semicolon and tab, the one that appears the
- * same number of times on most lines of the sample (outside quotes; comment and blank lines
- * left out). `fallback` when none appears.
+ * The delimiter of a delimited text: among comma, semicolon and tab, the one that splits the
+ * first record (usually the header) and the most records after it into the same number of
+ * fields, parsing quotes as the reader will; failing that, the one that splits most records
+ * alike. Comment and blank lines are left out; ties go to `fallback` (the format's own
+ * delimiter). `fallback` when no delimiter splits anything.
  */
 export function detectDelimiter(sample: string, fallback: string, complete = false): string {
-  const lines: Record<string, number>[] = [];
-  let counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
-  let inQuotes = false;
-  let lineStart = 0;
-  let atLineStart = true;
-  let comment = false;
-  let blank = true;
-  for (let i = 0; i < sample.length && lines.length < DETECTION_LINES; i += 1) {
-    const c = sample[i]!;
-    if (atLineStart) {
-      comment = c === '#';
-      atLineStart = false;
-    }
-    if (c === '"') inQuotes = !inQuotes;
-    else if (!inQuotes && (c === '\n' || c === '\r')) {
-      if (!comment && !blank) lines.push(counts);
-      counts = { ',': 0, ';': 0, '\t': 0 };
-      lineStart = i + 1;
-      atLineStart = true;
-      blank = true;
+  type Score = { d: string; consistent: number; mode: number; width: number };
+  const scores: Score[] = [];
+  // The format's own delimiter first, so it wins ties.
+  for (const d of [fallback, ...DELIMITERS.filter((c) => c !== fallback)]) {
+    const parser = new DelimitedParser(d);
+    let rows: DelimitedRow[];
+    try {
+      rows = parser.push(sample);
+      if (complete) rows.push(...parser.end());
+    } catch {
       continue;
-    } else if (!inQuotes && c in counts) counts[c] = (counts[c] ?? 0) + 1;
-    if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') blank = false;
-  }
-  if (complete && lineStart < sample.length && !comment && !blank) lines.push(counts);
-  let best = fallback;
-  let bestScore = 0;
-  for (const d of DELIMITERS) {
+    }
+    const widths = rows
+      .filter((row) => !isBlankRow(row) && !row.cells[0]?.startsWith('#'))
+      .slice(0, DETECTION_LINES)
+      .map((row) => row.cells.length);
+    const first = widths[0] ?? 0;
+    const consistent = first >= 2 ? widths.filter((w) => w === first).length : 0;
     const frequency = new Map<number, number>();
-    for (const line of lines) {
-      const n = line[d] ?? 0;
-      if (n > 0) frequency.set(n, (frequency.get(n) ?? 0) + 1);
+    for (const w of widths) if (w >= 2) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+    let mode = 0;
+    let width = 0;
+    for (const [w, f] of frequency) {
+      if (f > mode || (f === mode && w > width)) {
+        mode = f;
+        width = w;
+      }
     }
-    let score = 0;
-    for (const f of frequency.values()) score = Math.max(score, f);
-    if (score > bestScore) {
-      best = d;
-      bestScore = score;
+    scores.push({ d, consistent, mode, width });
+  }
+  let best: Score | undefined;
+  for (const score of scores) {
+    if (
+      !best ||
+      score.consistent > best.consistent ||
+      (score.consistent === best.consistent && score.mode > best.mode)
+    ) {
+      best = score;
     }
   }
-  return best;
+  return best && best.mode > 0 ? best.d : fallback;
 }
 
 const FORMULA_PREFIXED = /^'+[=+\-@\t]/;
@@ -100,14 +102,13 @@ function isNumeric(cell: string): boolean {
 function looksLikeHeader(first: DelimitedRow, data: DelimitedRow[]): boolean {
   const cells = first.cells.map((c) => c.trim()).filter((c) => c !== '');
   if (cells.length === 0) return false;
-  // Known labels that name different things: `es,en` or `Term,Definition` is a header; `área,area`
-  // (a first entry whose terms happen to be label words) names one thing twice and is data.
+  // Two or more known labels naming different things: `es,en`, `Term,Definition`, `KEY,NOTES,ENGLISH`.
+  // One label alone (`de`, a Spanish word and a language code) or one thing twice (`área,area`,
+  // a first entry whose terms are label words) is data. A one-column file may have a one-word header.
   const keys = cells.map(headerMeaningKey).filter((k): k is string => k !== null);
   const distinct = new Set(keys);
-  if (keys.length > 0 && !(keys.length >= 2 && distinct.size === 1)) {
-    if (keys.some((k) => k.startsWith('term:'))) return true;
-    if (keys.length * 2 >= cells.length) return true;
-  }
+  if (distinct.size >= 2 && keys.length * 2 >= cells.length) return true;
+  if (first.cells.length === 1 && keys.length === 1) return true;
   if (data.length >= 2) {
     for (let col = 0; col < first.cells.length; col += 1) {
       const head = first.cells[col]?.trim() ?? '';

@@ -21,7 +21,7 @@ import {
 } from './tbx-categories.ts';
 
 /** Text in the header of LudoTerm's TBX export; such files are read without whitespace clean-up. */
-export const TBX_EXPORT_MARK = 'LudoTerm';
+export const TBX_EXPORT_MARK = 'Exportado de LudoTerm';
 
 /** One data category value found in an entry. */
 interface Item {
@@ -119,7 +119,7 @@ function collect(concept: Concept, unit: XmlElement, ctx: TbxContext): void {
         const tag = languageAttribute(child) ?? '';
         const lang = matchLanguage(tag, ctx.langs);
         if (!lang) {
-          if (tag) ctx.seen.add(tag);
+          if (tag) ctx.seen.add(tag.toLowerCase());
           continue;
         }
         if (!concept.langTags.has(lang)) concept.langTags.set(lang, tag);

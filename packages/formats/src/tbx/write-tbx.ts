@@ -127,7 +127,7 @@ function header(meta: GlossaryMeta, version: 2 | 3, fecha: Date): string {
     (meta.descripcion ? `          <note>${text(meta.descripcion)}</note>\n` : '') +
     '        </titleStmt>\n';
   const source =
-    `        <sourceDesc>\n          <p>Exportado de ${TBX_EXPORT_MARK} el ${fecha.toISOString().slice(0, 10)}: ` +
+    `        <sourceDesc>\n          <p>${TBX_EXPORT_MARK} el ${fecha.toISOString().slice(0, 10)}: ` +
     `glosario ${text(meta.nombre_seguro)} (${meta.idioma_origen}→${meta.idioma_meta}).</p>\n        </sourceDesc>\n`;
   if (version === 3) {
     return (

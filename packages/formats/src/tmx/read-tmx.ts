@@ -87,7 +87,7 @@ function entryFromUnit(tu: XmlElement, ctx: TmxContext): EntryInput | null {
       const tag = languageAttribute(child) ?? '';
       const lang = matchLanguage(tag, langs);
       if (!lang) {
-        if (tag) ctx.seen.add(tag);
+        if (tag) ctx.seen.add(tag.toLowerCase());
         continue;
       }
       const seg = childElements(child, 'seg')[0];

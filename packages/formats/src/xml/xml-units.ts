@@ -117,8 +117,10 @@ export async function* readXmlUnits(text: AsyncIterable<string>, spec: XmlUnitSp
   parser.on('error', (error) => {
     const raw = error.message.replace(/^\d+:\d+: /, '');
     if (raw === 'undefined entity.') {
-      const name = (parser as unknown as { entity?: unknown }).entity;
-      const ref = typeof name === 'string' && name !== '' ? `&${name};` : 'una entidad';
+      // The reference just read ends at the parser's position in the current chunk.
+      const end = parser.position - chunkStart;
+      const name = /&([^\s&;<>]{1,60});?$/.exec(currentChunk.slice(Math.max(0, end - 64), Math.max(0, end)))?.[1];
+      const ref = name ? `&${name};` : 'una entidad';
       throw fail(
         'XML_ENTITY_UNDEFINED',
         `se usa ${ref}, que no está definida (XML solo trae &amp;, &lt;, &gt;, &quot; y &apos;). ` +
@@ -140,7 +142,8 @@ export async function* readXmlUnits(text: AsyncIterable<string>, spec: XmlUnitSp
       stack.push(element);
       return;
     }
-    const kind = spec.units.has(name) ? 'unit' : spec.headers.has(name) ? 'header' : null;
+    // The root is never a header: a file whose root is <martifHeader> still has its entries read.
+    const kind = spec.units.has(name) ? 'unit' : depth > 1 && spec.headers.has(name) ? 'header' : null;
     if (kind !== null) {
       captureKind = kind;
       stack.push({ name, qname: tag.name, attrs: tag.attributes, children: [], line: parser.line });
@@ -166,7 +169,11 @@ export async function* readXmlUnits(text: AsyncIterable<string>, spec: XmlUnitSp
     }
   });
 
+  let currentChunk = '';
+  let chunkStart = 0;
   for await (const chunk of text) {
+    chunkStart += currentChunk.length;
+    currentChunk = chunk;
     parser.write(chunk);
     if (queue.length > 0) yield* queue.splice(0, queue.length);
   }

@@ -1,0 +1,162 @@
+import type { EntryInput, ExportFormat, Language } from '@ludoterm/contract';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { csvHeaders } from './csv/write-csv.ts';
+import { collectEntries } from './entry-stream.ts';
+import { suggestMapping } from './mapping/column-mapping.ts';
+import { blankEntry, cardFieldIds, type ExportEntry, type GlossaryMeta, setField } from './model.ts';
+import { readImportFile } from './read-import-file.ts';
+import { SAMPLE_ENTRIES, SAMPLE_META } from './test-support/sample-entries.ts';
+import { writeExport } from './write-export.ts';
+
+/**
+ * Pieces of text that break naive writers: accents, ñ, astral-plane characters, quotes,
+ * delimiters, line breaks, XML specials, formula starters, the TSV comment separator.
+ */
+const TOKENS = [
+  'x', 'Z', 'q', 'ñ', 'Ñ', 'á', 'É', 'ü', 'ç', 'ß', '€', '«', '»', '→', 'ˈ', '𝐀', '😀', '🇪🇸',
+  '"', "'", '""', ',', ';', ' ', '\n', '\r\n', '\t', '<', '>', '&', ']]>', '&amp;', '=', '+', '-', '@',
+  '#', '|', ' | ', '\\', '\\"', '0', '7', ':', 'notas: ', 'Definición: ',
+];
+/** What a line-based TSV glossary cannot hold: tabs, line breaks, the comment separator. */
+const TSV_UNSAFE = new Set(['\n', '\r\n', '\t', ' | ', 'Definición: ', 'notas: ']);
+
+const value = (tokens: string[]) =>
+  fc
+    .array(fc.constantFrom(...tokens), { minLength: 1, maxLength: 8 })
+    .map((parts) => parts.join('').trim())
+    .filter((text) => text !== '');
+
+const PAIRS: [Language, Language][] = [
+  ['es', 'en'],
+  ['en', 'es'],
+  ['fr', 'de'],
+];
+
+interface Case {
+  meta: GlossaryMeta;
+  entries: ExportEntry[];
+}
+
+/** Glossaries of 1–4 entries, each with at least one term and any card fields. */
+function glossaries(tokens: string[]): fc.Arbitrary<Case> {
+  return fc.constantFrom(...PAIRS).chain(([origen, meta]) => {
+    const langs = { idioma_origen: origen, idioma_meta: meta };
+    const ids = cardFieldIds(langs).filter((id) => !id.startsWith('termino.'));
+    const optional = fc.option(value(tokens), { nil: null, freq: 2 });
+    const entry = fc
+      .record({
+        base: optional,
+        target: optional,
+        fields: fc.tuple(...ids.map(() => optional)),
+      })
+      .filter((e) => e.base !== null || e.target !== null)
+      .map(({ base, target, fields }) => {
+        const out: Record<string, unknown> = { termino: { [origen]: base, [meta]: target } };
+        ids.forEach((id, i) => (out[id] = fields[i] ?? null));
+        return out as ExportEntry;
+      });
+    return fc.array(entry, { minLength: 1, maxLength: 4 }).map((entries) => ({
+      meta: { ...langs, nombre: 'Prueba', nombre_seguro: 'prueba', descripcion: null },
+      entries,
+    }));
+  });
+}
+
+async function exportBytes(formato: ExportFormat, { meta, entries }: Case, version?: 2 | 3): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of writeExport(formato, entries, meta, { version, fecha: new Date('2026-01-01T00:00:00Z') })) {
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
+}
+
+/** What the readers give back for an exported entry: every card field, comentarios_privados only in JSON. */
+function expected(entry: ExportEntry, meta: GlossaryMeta, keepPrivate: boolean): EntryInput {
+  const out = blankEntry(meta);
+  for (const id of cardFieldIds(meta)) {
+    const v = id.startsWith('termino.') ? entry.termino?.[id.slice(8) as Language] : (entry as Record<string, unknown>)[id];
+    setField(out, id, typeof v === 'string' ? v : null);
+  }
+  if (keepPrivate) out.comentarios_privados = entry.comentarios_privados ?? null;
+  return out;
+}
+
+async function reimport(formato: 'json' | 'csv' | 'tsv' | 'tmx' | 'tbx', bytes: Buffer, meta: GlossaryMeta): Promise<EntryInput[]> {
+  const langs = { idioma_origen: meta.idioma_origen, idioma_meta: meta.idioma_meta };
+  let plan = await readImportFile(bytes, { formato, ...langs });
+  if (plan.tipo === 'cabeceras') {
+    // Our CSV goes through the header pass; the proposed mapping is the identity.
+    plan = await readImportFile(bytes, { formato, ...langs, mapping: plan.sugerencia });
+  }
+  if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
+  return (await collectEntries(plan.entradas)).entradas;
+}
+
+const RUNS = { numRuns: 60 };
+
+describe('export then import gives the same entries', () => {
+  it.each(['json', 'csv', 'tmx'] as const)('%s keeps every card field', async (formato) => {
+    await fc.assert(
+      fc.asyncProperty(glossaries(TOKENS), async (c) => {
+        const back = await reimport(formato, await exportBytes(formato, c), c.meta);
+        expect(back).toEqual(c.entries.map((e) => expected(e, c.meta, formato === 'json')));
+      }),
+      RUNS,
+    );
+  });
+
+  it.each([2, 3] as const)('tbx v%i keeps every card field (the lossless subset is the whole card)', async (version) => {
+    await fc.assert(
+      fc.asyncProperty(glossaries(TOKENS), async (c) => {
+        const back = await reimport('tbx', await exportBytes('tbx', c, version), c.meta);
+        expect(back).toEqual(c.entries.map((e) => expected(e, c.meta, false)));
+      }),
+      RUNS,
+    );
+  });
+
+  it('tsv keeps every card field without tabs, line breaks or « | » followed by a label', async () => {
+    const tokens = TOKENS.filter((t) => !TSV_UNSAFE.has(t));
+    await fc.assert(
+      fc.asyncProperty(
+        glossaries(tokens).filter((c) => c.entries.some((e) => !Object.values(e.termino ?? {})[0]?.startsWith('#'))),
+        async (c) => {
+          const back = await reimport('tsv', await exportBytes('tsv', c), c.meta);
+          expect(back).toEqual(c.entries.map((e) => expected(e, c.meta, false)));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('json keeps values exactly as they are, untrimmed, and comentarios_privados', async () => {
+    const meta: GlossaryMeta = { ...SAMPLE_META };
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.string({ minLength: 1 }), fc.option(fc.string(), { nil: null })), { minLength: 1, maxLength: 4 }), async (rows) => {
+        const entries = rows.map(([es, notes]) => ({ termino: { es, en: null }, notas: notes, comentarios_privados: notes }));
+        const back = await reimport('json', await exportBytes('json', { meta, entries }), meta);
+        expect(back.map((e) => [e.termino?.es, e.notas, e.comentarios_privados])).toEqual(rows.map(([es, n]) => [es, n, n]));
+      }),
+      RUNS,
+    );
+  });
+
+  it.each(['json', 'csv', 'tsv', 'tmx', 'tbx'] as const)('%s round-trips the sample glossary', async (formato) => {
+    const c = { meta: SAMPLE_META, entries: SAMPLE_ENTRIES };
+    const back = await reimport(formato, await exportBytes(formato, c), SAMPLE_META);
+    const want = SAMPLE_ENTRIES.map((e) => expected(e, SAMPLE_META, formato === 'json'));
+    if (formato === 'tsv') {
+      // The documented loss: line breaks in a value become spaces.
+      want[0]!.cuestiones_traductologicas = 'No traducir como «ácido» a secas en la interfaz. Límite: 12 caracteres.';
+    }
+    expect(back).toEqual(want);
+  });
+
+  it('the CSV header pass proposes exactly the export’s own mapping', () => {
+    const headers = csvHeaders(SAMPLE_META);
+    expect(headers.slice(0, 3)).toEqual(['es', 'en', 'subindice']);
+    const mapping = suggestMapping(headers, SAMPLE_META);
+    expect(Object.values(mapping)).toEqual(cardFieldIds(SAMPLE_META));
+  });
+});
