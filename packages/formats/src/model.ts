@@ -20,7 +20,13 @@ export interface GlossaryMeta extends GlossaryLanguages {
  * required in practice; server fields (`id`, `autor`, `fecha_creacion`, `updated_at`) are written
  * where a format has a slot for them and ignored on import.
  */
-export type ExportEntry = Partial<Entry>;
+export type ExportEntry = Partial<Entry> & Partial<Record<ContextFieldId, string | null>>;
+
+/**
+ * The per-language context fields. The contract builds them with a helper whose key type widens
+ * to `${string}es`…, so `Entry` does not list them as known properties; spelled out here.
+ */
+export type ContextFieldId = `contexto_${Language}` | `fuente_contexto_${Language}`;
 
 /** Entries fed to a writer, e.g. straight from keyset pages of the database. */
 export type EntrySource = AsyncIterable<ExportEntry> | Iterable<ExportEntry>;
