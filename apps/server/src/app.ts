@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './errors.ts';
 import { scheduleTrashPurge } from './jobs/trash-purge.job.ts';
+import { copiesRoutes } from './modules/copies/copies.routes.ts';
+import { entriesRoutes } from './modules/entries/entries.routes.ts';
 import { glossariesRoutes } from './modules/glossaries/glossaries.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -89,6 +91,8 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(ticketsRoutes, { prefix: '/api', ...context });
   await app.register(usersRoutes, { prefix: '/api', ...context });
   await app.register(glossariesRoutes, { prefix: '/api', ...context });
+  await app.register(entriesRoutes, { prefix: '/api', ...context });
+  await app.register(copiesRoutes, { prefix: '/api', ...context });
 
   // Background work, safe on several instances (database lock); off when the interval is 0.
   scheduleTrashPurge(app, config);

@@ -7,9 +7,9 @@ export const termsOutSchema = z.partialRecord(z.enum(LANGUAGES), z.string().null
 export const termsInSchema = z.partialRecord(z.enum(LANGUAGES), z.string().max(20_000).nullable());
 
 /** Per-language context fields, for every language a glossary may have. */
-function perLanguage<T extends z.ZodType>(prefix: string, schema: T) {
+function perLanguage<P extends string, T extends z.ZodType>(prefix: P, schema: T) {
   return Object.fromEntries(LANGUAGES.map((lang) => [`${prefix}${lang}`, schema])) as Record<
-    `${typeof prefix}${Language}`,
+    `${P}${Language}`,
     T
   >;
 }

@@ -100,12 +100,67 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
+/**
+ * A DocuTerm entry. `ficha` is the card as JSON (see modules/entries/entry-card.ts); the
+ * folded columns and the sort key are derived from it by the entry write path, never by hand.
+ */
+export interface EntriesTable {
+  id: Generated<number>;
+  glossary_id: number;
+  ficha: string;
+  /** foldText of the base-language term ('' when empty). */
+  termino_origen_plegado: string;
+  termino_meta_plegado: string;
+  subindice_plegado: string;
+  /** Byte-ordered key of the base-language term in that language's collation. */
+  clave_orden: string;
+  author_id: number | null;
+  /** The creator's display name or e-mail when the entry was created. */
+  autor: string;
+  comentarios_privados: string | null;
+  /** The current version's number (1 for a new entry). */
+  version: number;
+  fecha_creacion: string;
+  created_at: string;
+  updated_at: string;
+  /** Soft delete: set while the entry is deleted, cleared by recovery. */
+  deleted_at: string | null;
+  origen_glossary_id: number | null;
+  origen_glosario: string | null;
+  origen_entrada_id: number | null;
+  origen_version: number | null;
+}
+
+/** Every version of every entry, kept until the entry's glossary is purged. */
+export interface EntryVersionsTable {
+  entry_id: number;
+  version: number;
+  ficha: string;
+  comentarios_privados: string | null;
+  author_id: number | null;
+  /** Who wrote this version. */
+  autor: string;
+  fecha_version: string;
+}
+
+/** One folded card field (other than the terms and the subindice) for advanced search. */
+export interface EntryFieldsTable {
+  id: Generated<number>;
+  entry_id: number;
+  glossary_id: number;
+  campo: string;
+  valor_plegado: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   glossaries: GlossariesTable;
   glossary_members: GlossaryMembersTable;
   job_locks: JobLocksTable;
+  entries: EntriesTable;
+  entry_versions: EntryVersionsTable;
+  entry_fields: EntryFieldsTable;
   tickets: TicketsTable;
   login_codes: LoginCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -121,3 +176,7 @@ export type TicketRow = Selectable<TicketsTable>;
 export type NewTicket = Insertable<TicketsTable>;
 export type LoginCodeRow = Selectable<LoginCodesTable>;
 export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>;
+export type EntryRow = Selectable<EntriesTable>;
+export type NewEntry = Insertable<EntriesTable>;
+export type EntryVersionRow = Selectable<EntryVersionsTable>;
+export type EntryFieldRow = Selectable<EntryFieldsTable>;

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as createUsers from './2026-11-22-001-create-users.ts';
 import * as createGlossaries from './2026-11-22-002-create-glossaries.ts';
 import * as createJobLocks from './2026-11-22-003-create-job-locks.ts';
+import * as createEntries from './2026-11-22-030-create-entries.ts';
+import * as createEntrySearchIndex from './2026-11-22-031-create-entry-search-index.ts';
 import * as createTickets from './2026-11-22-060-create-tickets.ts';
 import * as createLoginCodes from './2026-11-22-061-create-login-codes.ts';
 import * as createPasswordResetTokens from './2026-11-22-062-create-password-reset-tokens.ts';
@@ -14,6 +16,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-001-create-users': createUsers,
   '2026-11-22-002-create-glossaries': createGlossaries,
   '2026-11-22-003-create-job-locks': createJobLocks,
+  '2026-11-22-030-create-entries': createEntries,
+  '2026-11-22-031-create-entry-search-index': createEntrySearchIndex,
   '2026-11-22-060-create-tickets': createTickets,
   '2026-11-22-061-create-login-codes': createLoginCodes,
   '2026-11-22-062-create-password-reset-tokens': createPasswordResetTokens,

@@ -1,0 +1,81 @@
+import { es, type CopyAnswer, type CopyInput } from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { foldText } from '../../lib/text-folding.ts';
+import { findEntryRowsByIds, listLiveEntryIds } from '../entries/entries.repository.ts';
+import { cardToInput, parseCard } from '../entries/entry-card.ts';
+import { insertEntries, type NewEntry } from '../entries/entry-writes.service.ts';
+import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossary.policy.ts';
+import { displayNameOf } from '../users/user-view.ts';
+import { findGlossariesByNameFor } from './copies.repository.ts';
+
+/** The destination: its nombre_seguro, or (older clients) its name among the caller's glossaries. */
+async function authorizeDestination(
+  db: Kysely<Database>,
+  user: UserRow,
+  destino: string,
+): Promise<GlossaryPermission> {
+  try {
+    return await authorizeGlossary(db, user, destino, 'write');
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+    const [byName] = await findGlossariesByNameFor(db, user.id, destino, foldText(destino));
+    if (!byName)
+      throw new AppError('NOT_FOUND', 'El glosario destino no existe o no tienes acceso a él.');
+    return authorizeGlossary(db, user, byName.nombre_seguro, 'write');
+  }
+}
+
+/**
+ * `POST /glosarios/{origen}/copiar`: copies the chosen entries (or all, with `todas`) into
+ * `destino`. Reading the origin and writing the destination are both required; the two
+ * glossaries must have the same two languages. Entries whose terms (both, folded) already
+ * exist in the destination, or twice in the selection, are skipped and counted in
+ * `omitidas`. Each copy remembers its source entry and version; its `autor` is the caller.
+ * Private comments stay with the source.
+ */
+export async function copyEntries(
+  db: Kysely<Database>,
+  user: UserRow,
+  origenSlug: string,
+  input: CopyInput,
+): Promise<CopyAnswer> {
+  const origin = await authorizeGlossary(db, user, origenSlug, 'read');
+  const destination = await authorizeDestination(db, user, input.destino);
+  if (destination.glossary.id === origin.glossary.id) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'El glosario destino no puede ser el mismo que el origen.',
+    );
+  }
+  const languages = (g: { idioma_origen: string; idioma_meta: string }) =>
+    [g.idioma_origen, g.idioma_meta].sort().join('|');
+  if (languages(origin.glossary) !== languages(destination.glossary)) {
+    throw new AppError('LANGUAGE_MISMATCH', es.copies.languagesDiffer);
+  }
+
+  const ids = input.todas ? await listLiveEntryIds(db, origin.glossary.id) : (input.ids ?? []);
+  const wanted = new Set(ids);
+  const rows = (await findEntryRowsByIds(db, ids)).filter(
+    (r) => r.glossary_id === origin.glossary.id && r.deleted_at === null && wanted.has(r.id),
+  );
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const entries: NewEntry[] = rows.map((row) => ({
+    input: cardToInput(parseCard(row.ficha)),
+    origen: {
+      glossaryId: origin.glossary.id,
+      glosario: origin.glossary.nombre_seguro,
+      entradaId: row.id,
+      version: row.version,
+    },
+  }));
+  const actor = { id: user.id, nombre: displayNameOf(user) };
+  const result = await db
+    .transaction()
+    .execute((tx) =>
+      insertEntries(tx, destination.glossary, entries, actor, { skipDuplicates: true }),
+    );
+  return { copiadas: result.inserted, omitidas: result.skipped };
+}

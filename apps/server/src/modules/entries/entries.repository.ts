@@ -1,0 +1,368 @@
+import { sql, type Kysely } from 'kysely';
+import { engineOf } from '../../db/engine.ts';
+import type {
+  Database,
+  EntriesTable,
+  EntryFieldsTable,
+  EntryRow,
+  EntryVersionRow,
+  EntryVersionsTable,
+} from '../../db/schema.ts';
+
+/** Rows per statement in bulk writes: large enough to amortise, small enough for pg's limits. */
+const BULK_CHUNK = 2000;
+/** Ids per `in (…)` list (SQLite allows 32,766 parameters). */
+const ID_CHUNK = 5000;
+
+export type EntryInsertRow = Omit<EntriesTable, 'id'> & { id: number };
+export type EntryFieldInsertRow = Omit<EntryFieldsTable, 'id'> & { id: number };
+export type EntryVersionInsertRow = EntryVersionsTable;
+
+/** Which engine a query runs on, for the few statements that differ. */
+export function isPostgresDb(db: Kysely<Database>): boolean {
+  return engineOf(db as unknown as Kysely<unknown>) === 'postgres';
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Inserts many rows with one short statement per chunk: the rows travel as one JSON
+ * parameter (SQLite `json_each`, PostgreSQL `json_populate_recordset`), so nothing is
+ * re-parsed per row and 100,000 rows take a few dozen statements.
+ */
+async function insertJsonRows<T extends object>(
+  db: Kysely<Database>,
+  table: 'entries' | 'entry_versions' | 'entry_fields',
+  columns: ReadonlyArray<keyof T & string>,
+  rows: readonly T[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columnList = sql.join(columns.map((c) => sql.ref(c)));
+  const postgres = isPostgresDb(db);
+  for (const part of chunks(rows, BULK_CHUNK)) {
+    if (postgres) {
+      const json = JSON.stringify(part);
+      await sql`insert into ${sql.table(table)} (${columnList})
+        select ${columnList} from json_populate_recordset(null::${sql.table(table)}, ${json}::json)`.execute(
+        db,
+      );
+    } else {
+      const json = JSON.stringify(part.map((row) => columns.map((c) => row[c])));
+      const values = sql.join(columns.map((_, i) => sql`value ->> ${sql.lit(i)}`));
+      await sql`insert into ${sql.table(table)} (${columnList})
+        select ${values} from json_each(${json})`.execute(db);
+    }
+  }
+}
+
+const ENTRY_COLUMNS = [
+  'id',
+  'glossary_id',
+  'ficha',
+  'termino_origen_plegado',
+  'termino_meta_plegado',
+  'subindice_plegado',
+  'clave_orden',
+  'author_id',
+  'autor',
+  'comentarios_privados',
+  'version',
+  'fecha_creacion',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'origen_glossary_id',
+  'origen_glosario',
+  'origen_entrada_id',
+  'origen_version',
+] as const satisfies ReadonlyArray<keyof EntryInsertRow>;
+
+const VERSION_COLUMNS = [
+  'entry_id',
+  'version',
+  'ficha',
+  'comentarios_privados',
+  'author_id',
+  'autor',
+  'fecha_version',
+] as const satisfies ReadonlyArray<keyof EntryVersionInsertRow>;
+
+const FIELD_COLUMNS = ['id', 'entry_id', 'glossary_id', 'campo', 'valor_plegado'] as const;
+
+export async function insertEntryRows(db: Kysely<Database>, rows: readonly EntryInsertRow[]) {
+  await insertJsonRows(db, 'entries', ENTRY_COLUMNS, rows);
+}
+
+export async function insertVersionRows(
+  db: Kysely<Database>,
+  rows: readonly EntryVersionInsertRow[],
+) {
+  await insertJsonRows(db, 'entry_versions', VERSION_COLUMNS, rows);
+}
+
+export async function insertFieldRows(db: Kysely<Database>, rows: readonly EntryFieldInsertRow[]) {
+  await insertJsonRows(db, 'entry_fields', FIELD_COLUMNS, rows);
+}
+
+/**
+ * Reserves `count` consecutive-or-not ids of `table` for rows about to be inserted with
+ * explicit ids (so versions, fields and index rows can refer to them in the same batch).
+ * SQLite: call it inside a transaction that already holds the write lock (after a write);
+ * explicit ids above the sequence move it forward. PostgreSQL: nextval, safe under concurrency.
+ */
+export async function reserveIds(
+  db: Kysely<Database>,
+  table: 'entries' | 'entry_fields',
+  count: number,
+): Promise<number[]> {
+  if (count === 0) return [];
+  if (isPostgresDb(db)) {
+    const { rows } = await sql<{ id: number }>`
+      select nextval(pg_get_serial_sequence(${table}, 'id'))::bigint as id
+      from generate_series(1, ${count})`.execute(db);
+    return rows.map((r) => Number(r.id));
+  }
+  const { rows } = await sql<{ last: number }>`
+    select max(coalesce((select seq from sqlite_sequence where name = ${table}), 0),
+               coalesce((select max(id) from ${sql.table(table)}), 0)) as last`.execute(db);
+  const last = Number(rows[0]?.last ?? 0);
+  return Array.from({ length: count }, (_, i) => last + 1 + i);
+}
+
+/** Adds `delta` to the glossary's entry count (also takes the write lock on SQLite). */
+export async function adjustEntryCount(db: Kysely<Database>, glossaryId: number, delta: number) {
+  await db
+    .updateTable('glossaries')
+    .set((eb) => ({ num_entradas: eb('num_entradas', '+', delta) }))
+    .where('id', '=', glossaryId)
+    .execute();
+}
+
+export async function findEntryRow(
+  db: Kysely<Database>,
+  glossaryId: number,
+  id: number,
+  { includeDeleted = false }: { includeDeleted?: boolean } = {},
+): Promise<EntryRow | undefined> {
+  let query = db
+    .selectFrom('entries')
+    .selectAll()
+    .where('id', '=', id)
+    .where('glossary_id', '=', glossaryId);
+  if (!includeDeleted) query = query.where('deleted_at', 'is', null);
+  return query.executeTakeFirst();
+}
+
+/** Entries by id (any glossary, live or not), in no particular order. */
+export async function findEntryRowsByIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<EntryRow[]> {
+  const out: EntryRow[] = [];
+  for (const part of chunks([...new Set(ids)], ID_CHUNK)) {
+    out.push(...(await db.selectFrom('entries').selectAll().where('id', 'in', part).execute()));
+  }
+  return out;
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+/** One page of a glossary's live entries in sort-key order (offset paging). */
+export async function listEntryPage(
+  db: Kysely<Database>,
+  glossaryId: number,
+  { orden, offset, limit }: { orden: SortOrder; offset: number; limit: number },
+): Promise<EntryRow[]> {
+  return db
+    .selectFrom('entries')
+    .selectAll()
+    .where('glossary_id', '=', glossaryId)
+    .where('deleted_at', 'is', null)
+    .orderBy('clave_orden', orden)
+    .orderBy('id', orden)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Where a keyset walk over the sort order stopped. */
+export interface SortCursor {
+  clave_orden: string;
+  id: number;
+}
+
+/** The next `limit` live entries after `after` in ascending sort-key order (keyset paging). */
+export async function listEntriesAfter(
+  db: Kysely<Database>,
+  glossaryId: number,
+  after: SortCursor | null,
+  limit: number,
+): Promise<EntryRow[]> {
+  let query = db
+    .selectFrom('entries')
+    .selectAll()
+    .where('glossary_id', '=', glossaryId)
+    .where('deleted_at', 'is', null);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('clave_orden', '>', after.clave_orden),
+        eb.and([eb('clave_orden', '=', after.clave_orden), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('clave_orden').orderBy('id').limit(limit).execute();
+}
+
+/** The ids of a glossary's live entries (for `todas: true`), in sort-key order. */
+export async function listLiveEntryIds(
+  db: Kysely<Database>,
+  glossaryId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('entries')
+    .select('id')
+    .where('glossary_id', '=', glossaryId)
+    .where('deleted_at', 'is', null)
+    .orderBy('clave_orden')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Every live entry's pair of folded terms, to skip duplicates on import and copy. */
+export async function listTermPairs(
+  db: Kysely<Database>,
+  glossaryId: number,
+): Promise<Array<{ termino_origen_plegado: string; termino_meta_plegado: string }>> {
+  return db
+    .selectFrom('entries')
+    .select(['termino_origen_plegado', 'termino_meta_plegado'])
+    .where('glossary_id', '=', glossaryId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function listVersionRows(
+  db: Kysely<Database>,
+  entryId: number,
+): Promise<EntryVersionRow[]> {
+  return db
+    .selectFrom('entry_versions')
+    .selectAll()
+    .where('entry_id', '=', entryId)
+    .orderBy('version')
+    .execute();
+}
+
+/** Changes a live entry; answers the row after the change, or undefined if it is gone. */
+export async function updateEntryRow(
+  db: Kysely<Database>,
+  glossaryId: number,
+  id: number,
+  values: Pick<
+    EntriesTable,
+    | 'ficha'
+    | 'termino_origen_plegado'
+    | 'termino_meta_plegado'
+    | 'subindice_plegado'
+    | 'clave_orden'
+    | 'comentarios_privados'
+    | 'updated_at'
+  >,
+): Promise<EntryRow | undefined> {
+  return db
+    .updateTable('entries')
+    .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('glossary_id', '=', glossaryId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Replaces an entry's advanced-search rows: the delete trigger / GIN index follow. */
+export async function deleteFieldRows(db: Kysely<Database>, entryId: number): Promise<void> {
+  await db.deleteFrom('entry_fields').where('entry_id', '=', entryId).execute();
+}
+
+/** Soft-deletes live entries of a glossary; answers how many were deleted. */
+export async function softDeleteEntryRows(
+  db: Kysely<Database>,
+  glossaryId: number,
+  ids: readonly number[],
+  now: string,
+): Promise<number> {
+  let deleted = 0;
+  for (const part of chunks([...new Set(ids)], ID_CHUNK)) {
+    const result = await db
+      .updateTable('entries')
+      .set({ deleted_at: now })
+      .where('glossary_id', '=', glossaryId)
+      .where('id', 'in', part)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    deleted += Number(result.numUpdatedRows);
+  }
+  return deleted;
+}
+
+/** Brings a soft-deleted entry back; answers the row, or undefined when it was not deleted. */
+export async function recoverEntryRow(
+  db: Kysely<Database>,
+  glossaryId: number,
+  id: number,
+): Promise<EntryRow | undefined> {
+  return db
+    .updateTable('entries')
+    .set({ deleted_at: null })
+    .where('id', '=', id)
+    .where('glossary_id', '=', glossaryId)
+    .where('deleted_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A batch of entries by id order, for maintenance walks (rebuild). */
+export async function listEntryBatch(
+  db: Kysely<Database>,
+  afterId: number,
+  limit: number,
+): Promise<Array<EntryRow & { idioma_origen: string; idioma_meta: string }>> {
+  return db
+    .selectFrom('entries')
+    .innerJoin('glossaries', 'glossaries.id', 'entries.glossary_id')
+    .selectAll('entries')
+    .select(['glossaries.idioma_origen', 'glossaries.idioma_meta'])
+    .where('entries.id', '>', afterId)
+    .orderBy('entries.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Sets the derived columns of one entry (maintenance: the folding or the collation changed). */
+export async function setDerivedColumns(
+  db: Kysely<Database>,
+  id: number,
+  values: Pick<
+    EntriesTable,
+    'termino_origen_plegado' | 'termino_meta_plegado' | 'subindice_plegado' | 'clave_orden'
+  >,
+): Promise<void> {
+  await db.updateTable('entries').set(values).where('id', '=', id).execute();
+}
+
+/** Live entry count of a glossary, from the rows (the stored num_entradas is checked against it). */
+export async function countLiveEntries(db: Kysely<Database>, glossaryId: number): Promise<number> {
+  const row = await db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('glossary_id', '=', glossaryId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,246 @@
+import type { Entry, EntryInput, HistoryItem, ListEntriesQuery } from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Database, EntryRow, GlossaryRow, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { foldText } from '../../lib/text-folding.ts';
+import { authorizeGlossary, type GlossaryAction } from '../glossaries/glossary.policy.ts';
+import { searchIndexFor } from '../search/search-index.ts';
+import { displayNameOf } from '../users/user-view.ts';
+import {
+  findEntryRow,
+  findEntryRowsByIds,
+  listEntriesAfter,
+  listEntryPage,
+  listVersionRows,
+  type SortCursor,
+} from './entries.repository.ts';
+import {
+  canSeePrivateComments,
+  toEntryView,
+  toHistoryItem,
+  type EntryViewer,
+} from './entry-card.ts';
+import {
+  deleteEntries,
+  insertEntry,
+  languagesOf,
+  recoverEntry,
+  restoreEntryVersion,
+  updateEntry,
+  type EntryActor,
+} from './entry-writes.service.ts';
+
+/** Page size of `GET …/entradas` when `por_pagina` is not given. */
+export const DEFAULT_ENTRIES_PAGE_SIZE = 50;
+/** Rows per database read while streaming the full list. */
+const STREAM_BATCH = 500;
+
+interface Scope {
+  glossary: GlossaryRow;
+  viewer: EntryViewer;
+  actor: EntryActor;
+}
+
+async function scopeOf(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  action: GlossaryAction,
+): Promise<Scope> {
+  const { glossary } = await authorizeGlossary(db, user, nombreSeguro, action);
+  return {
+    glossary,
+    viewer: { userId: user.id, ownerId: glossary.owner_id },
+    actor: { id: user.id, nombre: displayNameOf(user) },
+  };
+}
+
+function viewOf(scope: Scope, row: EntryRow): Entry {
+  return toEntryView(languagesOf(scope.glossary), row, scope.viewer);
+}
+
+function privacyOf(scope: Scope) {
+  return {
+    canSeePrivate: (authorId: number | null) => canSeePrivateComments(scope.viewer, authorId),
+  };
+}
+
+/** Whether `GET …/entradas` asks for one page (any of q, orden, pagina, por_pagina). */
+export function isPagedQuery(query: ListEntriesQuery): boolean {
+  return (
+    query.q !== undefined ||
+    query.orden !== undefined ||
+    query.pagina !== undefined ||
+    query.por_pagina !== undefined
+  );
+}
+
+/**
+ * One page of a glossary's entries in the base language's order, optionally only those
+ * whose terms or subindice contain `q` (accents and case ignored), with the total.
+ */
+export async function listEntriesPage(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  query: ListEntriesQuery,
+): Promise<{ entries: Entry[]; total: number }> {
+  const scope = await scopeOf(db, user, nombreSeguro, 'read');
+  const limit = query.por_pagina ?? DEFAULT_ENTRIES_PAGE_SIZE;
+  const offset = ((query.pagina ?? 1) - 1) * limit;
+  const orden = query.orden ?? 'asc';
+  const folded = foldText(query.q ?? '');
+  if (!folded) {
+    const rows =
+      offset >= scope.glossary.num_entradas
+        ? []
+        : await listEntryPage(db, scope.glossary.id, { orden, offset, limit });
+    return { entries: rows.map((r) => viewOf(scope, r)), total: scope.glossary.num_entradas };
+  }
+  const { ids, total } = await searchIndexFor(db).searchGlossary(db, {
+    glossaryId: scope.glossary.id,
+    query: folded,
+    orden,
+    offset,
+    limit,
+  });
+  const byId = new Map((await findEntryRowsByIds(db, ids)).map((r) => [r.id, r]));
+  const entries = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [viewOf(scope, row)] : [];
+  });
+  return { entries, total };
+}
+
+/**
+ * The full list as a JSON array, produced in keyset pages as the client reads it, so memory
+ * stays flat whatever the glossary's size. Access is checked before the first byte.
+ */
+export async function streamAllEntries(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+): Promise<AsyncIterable<string>> {
+  const scope = await scopeOf(db, user, nombreSeguro, 'read');
+  async function* chunks(): AsyncGenerator<string> {
+    yield '[';
+    let cursor: SortCursor | null = null;
+    let first = true;
+    for (;;) {
+      const rows = await listEntriesAfter(db, scope.glossary.id, cursor, STREAM_BATCH);
+      if (rows.length === 0) break;
+      let text = '';
+      for (const row of rows) {
+        text += (first ? '' : ',') + JSON.stringify(viewOf(scope, row));
+        first = false;
+      }
+      yield text;
+      const last = rows[rows.length - 1]!;
+      cursor = { clave_orden: last.clave_orden, id: last.id };
+      if (rows.length < STREAM_BATCH) break;
+    }
+    yield ']';
+  }
+  return chunks();
+}
+
+/** `POST …/entradas`: a new entry by the caller, who becomes its `autor`. */
+export async function createEntryFor(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  input: EntryInput,
+): Promise<Entry> {
+  const scope = await scopeOf(db, user, nombreSeguro, 'write');
+  const row = await db
+    .transaction()
+    .execute((tx) => insertEntry(tx, scope.glossary, input, scope.actor));
+  return viewOf(scope, row);
+}
+
+/** `PUT …/entradas/{id}`: a new version; `autor` and `fecha_creacion` stay. */
+export async function updateEntryFor(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  entryId: number,
+  input: EntryInput,
+): Promise<Entry> {
+  const scope = await scopeOf(db, user, nombreSeguro, 'write');
+  const row = await db
+    .transaction()
+    .execute((tx) =>
+      updateEntry(tx, scope.glossary, entryId, input, scope.actor, privacyOf(scope)),
+    );
+  return viewOf(scope, row);
+}
+
+/** `DELETE …/entradas/{id}`: soft delete (the entry can be recovered with its history). */
+export async function deleteEntryFor(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  entryId: number,
+): Promise<void> {
+  const scope = await scopeOf(db, user, nombreSeguro, 'write');
+  const deleted = await db
+    .transaction()
+    .execute((tx) => deleteEntries(tx, scope.glossary, [entryId]));
+  if (deleted === 0) throw new AppError('NOT_FOUND', 'La entrada no existe o ya se ha eliminado.');
+}
+
+/** `POST …/entradas/eliminar {ids}`: soft-deletes those of the glossary's live entries. */
+export async function deleteManyEntriesFor(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  ids: readonly number[],
+): Promise<{ eliminadas: number }> {
+  const scope = await scopeOf(db, user, nombreSeguro, 'write');
+  const eliminadas = await db.transaction().execute((tx) => deleteEntries(tx, scope.glossary, ids));
+  return { eliminadas };
+}
+
+/** `POST …/entradas/{id}/recuperar`: the same entry back, with its id and history. */
+export async function recoverEntryFor(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  entryId: number,
+): Promise<Entry> {
+  const scope = await scopeOf(db, user, nombreSeguro, 'write');
+  const row = await db.transaction().execute((tx) => recoverEntry(tx, scope.glossary, entryId));
+  return viewOf(scope, row);
+}
+
+/** `GET …/entradas/{id}/historial`: every version, oldest first; the last is the current one. */
+export async function entryHistoryFor(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  entryId: number,
+): Promise<{ historial: HistoryItem[] }> {
+  const scope = await scopeOf(db, user, nombreSeguro, 'read');
+  const entry = await findEntryRow(db, scope.glossary.id, entryId);
+  if (!entry) throw new AppError('NOT_FOUND', 'La entrada no existe o se ha eliminado.');
+  const versions = await listVersionRows(db, entryId);
+  const langs = languagesOf(scope.glossary);
+  return { historial: versions.map((v) => toHistoryItem(langs, entry, v, scope.viewer)) };
+}
+
+/** `POST …/entradas/{id}/restaurar {version_index}`: that version written again as the newest. */
+export async function restoreEntryVersionFor(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  entryId: number,
+  versionIndex: number,
+): Promise<{ entrada: Entry }> {
+  const scope = await scopeOf(db, user, nombreSeguro, 'write');
+  const row = await db
+    .transaction()
+    .execute((tx) =>
+      restoreEntryVersion(tx, scope.glossary, entryId, versionIndex, scope.actor, privacyOf(scope)),
+    );
+  return { entrada: viewOf(scope, row) };
+}

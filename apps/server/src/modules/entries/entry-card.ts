@@ -1,0 +1,291 @@
+import {
+  CARD_TEXT_FIELDS,
+  ENTRY_TEXT_MAX,
+  LANGUAGES,
+  TEXT_FIELD_MAX,
+  cardFieldLabel,
+  cardFields,
+  contextFieldId,
+  contextSourceFieldId,
+  termFieldId,
+  type Entry,
+  type EntryInput,
+  type HistoryItem,
+  type Language,
+} from '@ludoterm/contract';
+import { AppError } from '../../errors.ts';
+import { foldText } from '../../lib/text-folding.ts';
+import { sortKeyOf } from './sort-key.ts';
+
+/** A glossary's two languages: the card's term and context fields follow them. */
+export interface CardLanguages {
+  origen: Language;
+  meta: Language;
+}
+
+/**
+ * The card as stored in `entries.ficha` and `entry_versions.ficha`: field id → value, with
+ * the ids of `ficha.campos` (`termino.es`, `subindice`, `contexto_en`…) and only the fields
+ * that hold text. Private comments are not part of it (they have their own column).
+ */
+export type StoredCard = Record<string, string>;
+
+/** What the write path stores for one entry, besides who and when. */
+export interface NormalizedEntry {
+  card: StoredCard;
+  comentarios_privados: string | null;
+}
+
+/** The columns derived from a card: folded terms, sort key and the advanced-search rows. */
+export interface DerivedColumns {
+  termino_origen_plegado: string;
+  termino_meta_plegado: string;
+  subindice_plegado: string;
+  clave_orden: string;
+  /** [field id, folded value] of every non-empty field other than the terms and subindice. */
+  fields: Array<[string, string]>;
+}
+
+const cardIdsCache = new Map<string, string[]>();
+
+/** The card field ids of a glossary with these languages, in card order. */
+export function cardFieldIds({ origen, meta }: CardLanguages): string[] {
+  const key = `${origen}>${meta}`;
+  let ids = cardIdsCache.get(key);
+  if (!ids) {
+    ids = cardFields(origen, meta).map((f) => f.id);
+    cardIdsCache.set(key, ids);
+  }
+  return ids;
+}
+
+/** The input value of a card field id (`termino.es` reads `input.termino.es`). */
+function inputValueOf(input: EntryInput, id: string): string | null | undefined {
+  if (id.startsWith('termino.')) return input.termino?.[id.slice('termino.'.length) as Language];
+  return (input as Record<string, string | null | undefined>)[id];
+}
+
+/** Trimmed text, or null when nothing is left (an empty string clears a field). */
+function cleanText(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  // PostgreSQL text cannot hold NUL; it never belongs in a card anyway.
+  const text = value.replaceAll('\u0000', '').trim();
+  return text === '' ? null : text;
+}
+
+function tooLong(id: string): AppError {
+  const label = id === 'comentarios_privados' ? 'Comentarios privados' : cardFieldLabel(id);
+  return new AppError(
+    'VALIDATION_FAILED',
+    `El campo «${label}» no puede superar ${TEXT_FIELD_MAX.toLocaleString('es-ES')} caracteres.`,
+  );
+}
+
+/** Fields of other languages may come back as null (an object a GET answered); never with text. */
+function assertOnlyGlossaryLanguages(langs: CardLanguages, input: EntryInput): void {
+  const own = new Set<Language>([langs.origen, langs.meta]);
+  for (const lang of LANGUAGES) {
+    if (own.has(lang)) continue;
+    for (const id of [termFieldId(lang), contextFieldId(lang), contextSourceFieldId(lang)]) {
+      if (cleanText(inputValueOf(input, id))) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `Este glosario es ${langs.origen}→${langs.meta}: el campo «${cardFieldLabel(id)}» no forma parte de su ficha.`,
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Validates an entry as written (POST, PUT, import, copy…) and merges it over `current`:
+ * a field left out keeps its current value, null or '' clears it. Refuses (422, Spanish
+ * detail naming the field) text for languages outside the glossary, a field over 20,000
+ * characters, an entry over 100,000, and an entry with no term at all.
+ * `keepPrivateComments`: the caller may not see them, so theirs are neither read nor changed.
+ */
+export function normalizeEntryInput(
+  langs: CardLanguages,
+  input: EntryInput,
+  current?: NormalizedEntry,
+  options: { keepPrivateComments?: boolean } = {},
+): NormalizedEntry {
+  assertOnlyGlossaryLanguages(langs, input);
+  const card: StoredCard = {};
+  let total = 0;
+  for (const id of cardFieldIds(langs)) {
+    const given = cleanText(inputValueOf(input, id));
+    const value = given === undefined ? (current?.card[id] ?? null) : given;
+    if (value === null) continue;
+    if (value.length > TEXT_FIELD_MAX) throw tooLong(id);
+    total += value.length;
+    card[id] = value;
+  }
+  let comentarios = current?.comentarios_privados ?? null;
+  if (!options.keepPrivateComments) {
+    const given = cleanText(input.comentarios_privados);
+    if (given !== undefined) comentarios = given;
+  }
+  if (comentarios !== null && comentarios.length > TEXT_FIELD_MAX)
+    throw tooLong('comentarios_privados');
+  total += comentarios?.length ?? 0;
+  if (total > ENTRY_TEXT_MAX) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `La entrada no puede superar ${ENTRY_TEXT_MAX.toLocaleString('es-ES')} caracteres entre todos sus campos.`,
+    );
+  }
+  if (!card[termFieldId(langs.origen)] && !card[termFieldId(langs.meta)]) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Escribe el término en al menos uno de los dos idiomas.',
+    );
+  }
+  return { card, comentarios_privados: comentarios };
+}
+
+const SEARCH_COLUMN_FIELDS = new Set(['subindice']);
+
+/** Folded terms, sort key and advanced-search rows of a card, as the write path stores them. */
+export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedColumns {
+  const origen = card[termFieldId(langs.origen)];
+  const meta = card[termFieldId(langs.meta)];
+  const fields: Array<[string, string]> = [];
+  for (const [id, value] of Object.entries(card)) {
+    if (id.startsWith('termino.') || SEARCH_COLUMN_FIELDS.has(id)) continue;
+    const folded = foldText(value);
+    if (folded) fields.push([id, folded]);
+  }
+  return {
+    termino_origen_plegado: origen ? foldText(origen) : '',
+    termino_meta_plegado: meta ? foldText(meta) : '',
+    subindice_plegado: card.subindice ? foldText(card.subindice) : '',
+    // An entry with only the target term files under it rather than at the very top.
+    clave_orden: origen ? sortKeyOf(origen, langs.origen) : sortKeyOf(meta, langs.meta),
+    fields,
+  };
+}
+
+/** The pair of folded terms that identifies a duplicate (import and copy skip those). */
+export function duplicateKeyOf(origenPlegado: string, metaPlegado: string): string {
+  return `${origenPlegado}\u0001${metaPlegado}`;
+}
+
+/** The stored card, parsed. */
+export function parseCard(ficha: string): StoredCard {
+  return JSON.parse(ficha) as StoredCard;
+}
+
+/** The card fields of the wire entry: every field of the glossary's card, null when empty. */
+export function cardToWire(langs: CardLanguages, card: StoredCard) {
+  const wire: Record<string, string | null> = {};
+  for (const id of CARD_TEXT_FIELDS) wire[id] = card[id] ?? null;
+  for (const lang of [langs.origen, langs.meta]) {
+    wire[contextFieldId(lang)] = card[contextFieldId(lang)] ?? null;
+    wire[contextSourceFieldId(lang)] = card[contextSourceFieldId(lang)] ?? null;
+  }
+  return {
+    termino: {
+      [langs.origen]: card[termFieldId(langs.origen)] ?? null,
+      [langs.meta]: card[termFieldId(langs.meta)] ?? null,
+    } as Entry['termino'],
+    ...(wire as Omit<
+      Entry,
+      | 'termino'
+      | 'id'
+      | 'autor'
+      | 'fecha_creacion'
+      | 'created_at'
+      | 'updated_at'
+      | 'origen'
+      | 'comentarios_privados'
+    >),
+  };
+}
+
+/** What an entry row must hold to be answered. */
+export interface EntryViewRow {
+  id: number;
+  ficha: string;
+  author_id: number | null;
+  autor: string;
+  comentarios_privados: string | null;
+  fecha_creacion: string;
+  created_at: string;
+  updated_at: string;
+  origen_glosario: string | null;
+  origen_entrada_id: number | null;
+  origen_version: number | null;
+}
+
+/** Who reads: private comments are shown only to the entry's author and the glossary's owner. */
+export interface EntryViewer {
+  userId: number;
+  ownerId: number;
+}
+
+export function canSeePrivateComments(viewer: EntryViewer, authorId: number | null): boolean {
+  return viewer.userId === viewer.ownerId || (authorId !== null && viewer.userId === authorId);
+}
+
+/** The entry as the API answers it. */
+export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: EntryViewer): Entry {
+  return {
+    id: row.id,
+    ...cardToWire(langs, parseCard(row.ficha)),
+    comentarios_privados: canSeePrivateComments(viewer, row.author_id)
+      ? row.comentarios_privados
+      : null,
+    autor: row.autor,
+    fecha_creacion: row.fecha_creacion,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    origen:
+      row.origen_glosario !== null && row.origen_entrada_id !== null && row.origen_version !== null
+        ? {
+            glosario: row.origen_glosario,
+            entrada_id: row.origen_entrada_id,
+            version: row.origen_version,
+          }
+        : null,
+  };
+}
+
+/** One version of an entry as the history answers it. */
+export function toHistoryItem(
+  langs: CardLanguages,
+  entry: Pick<EntryViewRow, 'id' | 'author_id' | 'fecha_creacion' | 'created_at'>,
+  version: {
+    version: number;
+    ficha: string;
+    comentarios_privados: string | null;
+    autor: string;
+    fecha_version: string;
+  },
+  viewer: EntryViewer,
+): HistoryItem {
+  return {
+    id: entry.id,
+    ...cardToWire(langs, parseCard(version.ficha)),
+    comentarios_privados: canSeePrivateComments(viewer, entry.author_id)
+      ? version.comentarios_privados
+      : null,
+    autor: version.autor,
+    fecha_creacion: entry.fecha_creacion,
+    created_at: entry.created_at,
+    updated_at: version.fecha_version,
+    version: version.version,
+    fecha_version: version.fecha_version,
+  };
+}
+
+/** A stored card as write-path input (copy writes another glossary's card). */
+export function cardToInput(card: StoredCard): EntryInput {
+  const input: Record<string, unknown> = {};
+  const termino: Partial<Record<Language, string>> = {};
+  for (const [id, value] of Object.entries(card)) {
+    if (id.startsWith('termino.')) termino[id.slice('termino.'.length) as Language] = value;
+    else input[id] = value;
+  }
+  return { ...(input as EntryInput), termino };
+}

@@ -1,0 +1,431 @@
+import type { EntryInput, Language } from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Database, EntryRow, GlossaryRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { searchIndexFor } from '../search/search-index.ts';
+import {
+  adjustEntryCount,
+  deleteFieldRows,
+  findEntryRow,
+  insertEntryRows,
+  insertFieldRows,
+  insertVersionRows,
+  listTermPairs,
+  listVersionRows,
+  recoverEntryRow,
+  reserveIds,
+  softDeleteEntryRows,
+  updateEntryRow,
+  type EntryFieldInsertRow,
+  type EntryInsertRow,
+} from './entries.repository.ts';
+import {
+  deriveColumns,
+  duplicateKeyOf,
+  normalizeEntryInput,
+  parseCard,
+  type CardLanguages,
+  type DerivedColumns,
+  type NormalizedEntry,
+} from './entry-card.ts';
+
+// THE entry write path. Every writer (editor, undo/recover, restore, copy, import, the
+// extractor's "add to glossary") goes through these functions, inside a transaction the
+// caller opens (`db.transaction().execute(tx => …)`), so an entry, its version row, its
+// derived columns, its advanced-search rows, the search index and the glossary's
+// num_entradas always change together.
+
+/** The glossary being written: its row (or the fields of it the write path needs). */
+export type WriteGlossary = Pick<
+  GlossaryRow,
+  'id' | 'nombre_seguro' | 'idioma_origen' | 'idioma_meta'
+>;
+
+/** Who writes: the user's id and the name written as `autor` (display name, else e-mail). */
+export interface EntryActor {
+  id: number | null;
+  nombre: string;
+}
+
+/** Where a copied entry came from. */
+export interface EntryOrigin {
+  glossaryId: number;
+  /** The source glossary's nombre_seguro. */
+  glosario: string;
+  entradaId: number;
+  version: number;
+}
+
+/** One entry for the bulk form: the input as written, plus what trusted callers may set. */
+export interface NewEntry {
+  input: EntryInput;
+  origen?: EntryOrigin | null;
+  /** Importers that carry authorship (our own export) may keep it; otherwise the actor's. */
+  autor?: string;
+  fecha_creacion?: string;
+}
+
+/** An entry validated and derived, ready to insert (pure: can be prepared anywhere). */
+export interface PreparedEntry extends NormalizedEntry, DerivedColumns {
+  origen: EntryOrigin | null;
+  autor: string | null;
+  fecha_creacion: string | null;
+}
+
+export interface InsertEntriesOptions {
+  /**
+   * Skip entries whose pair of folded terms already exists in the glossary or earlier in the
+   * same batch (import and copy); they are answered as null ids and counted in `skipped`.
+   */
+  skipDuplicates?: boolean;
+  /** The instant written as created/updated/version date (defaults to now). */
+  now?: string;
+}
+
+export interface InsertEntriesResult {
+  /** The new ids, aligned with the inputs; null where a duplicate was skipped. */
+  ids: Array<number | null>;
+  inserted: number;
+  skipped: number;
+}
+
+/** A validation failure of one entry of a batch: `index` is its position in the inputs. */
+export class EntryValidationError extends AppError {
+  readonly index: number;
+  constructor(index: number, cause: AppError) {
+    super(
+      cause.code,
+      typeof cause.detail === 'string' ? `Entrada ${index + 1}: ${cause.detail}` : cause.detail,
+    );
+    this.index = index;
+  }
+}
+
+export function languagesOf(
+  glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
+): CardLanguages {
+  return { origen: glossary.idioma_origen as Language, meta: glossary.idioma_meta as Language };
+}
+
+/** Validates and derives one entry for a glossary (AppError 422 naming the field). */
+export function prepareEntry(
+  glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
+  entry: NewEntry,
+): PreparedEntry {
+  const langs = languagesOf(glossary);
+  const normalized = normalizeEntryInput(langs, entry.input);
+  return {
+    ...normalized,
+    ...deriveColumns(langs, normalized.card),
+    origen: entry.origen ?? null,
+    autor: entry.autor ?? null,
+    fecha_creacion: entry.fecha_creacion ?? null,
+  };
+}
+
+/**
+ * Validates and derives entries for `glossary` without touching the database (the importer
+ * calls it while parsing, so a bad entry is refused before anything is written). Throws
+ * EntryValidationError naming the entry (1-based) and the field.
+ */
+export function prepareEntries(
+  glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
+  entries: readonly NewEntry[],
+): PreparedEntry[] {
+  return entries.map((entry, index) => {
+    try {
+      return prepareEntry(glossary, entry);
+    } catch (error) {
+      throw error instanceof AppError ? new EntryValidationError(index, error) : error;
+    }
+  });
+}
+
+/**
+ * The set of duplicate keys (pairs of folded terms) of a glossary's live entries; see
+ * `duplicateKeyOf`. The importer and copy use it through `insertEntries({skipDuplicates})`.
+ */
+export async function loadDuplicateKeys(
+  db: Kysely<Database>,
+  glossaryId: number,
+): Promise<Set<string>> {
+  const pairs = await listTermPairs(db, glossaryId);
+  return new Set(
+    pairs.map((p) => duplicateKeyOf(p.termino_origen_plegado, p.termino_meta_plegado)),
+  );
+}
+
+/**
+ * The bulk form of the write path: inserts prepared entries into `glossary` with their first
+ * version, advanced-search rows and index rows, and adds them to num_entradas, in a few
+ * statements per 2,000 entries. `tx` must be a transaction.
+ */
+export async function insertPreparedEntries(
+  tx: Kysely<Database>,
+  glossary: WriteGlossary,
+  prepared: readonly PreparedEntry[],
+  actor: EntryActor,
+  options: InsertEntriesOptions = {},
+): Promise<InsertEntriesResult> {
+  const now = options.now ?? nowIso();
+  let chosen = prepared.map((entry, index) => ({ entry, index }));
+  if (options.skipDuplicates) {
+    const seen = await loadDuplicateKeys(tx, glossary.id);
+    chosen = chosen.filter(({ entry }) => {
+      const key = duplicateKeyOf(entry.termino_origen_plegado, entry.termino_meta_plegado);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+  const ids: Array<number | null> = prepared.map(() => null);
+  if (chosen.length === 0) return { ids, inserted: 0, skipped: prepared.length };
+
+  // The count first: on SQLite this write takes the lock before the ids are reserved.
+  await adjustEntryCount(tx, glossary.id, chosen.length);
+  // Inserting in sort-key order appends to the sort index instead of splitting it at random.
+  chosen.sort((a, b) => compareBytes(a.entry.clave_orden, b.entry.clave_orden));
+  const entryIds = await reserveIds(tx, 'entries', chosen.length);
+  const fieldCount = chosen.reduce((n, { entry }) => n + entry.fields.length, 0);
+  const fieldIds = await reserveIds(tx, 'entry_fields', fieldCount);
+
+  const entryRows: EntryInsertRow[] = [];
+  const fieldRows: EntryFieldInsertRow[] = [];
+  chosen.forEach(({ entry, index }, i) => {
+    const id = entryIds[i]!;
+    ids[index] = id;
+    entryRows.push({
+      id,
+      glossary_id: glossary.id,
+      ficha: JSON.stringify(entry.card),
+      termino_origen_plegado: entry.termino_origen_plegado,
+      termino_meta_plegado: entry.termino_meta_plegado,
+      subindice_plegado: entry.subindice_plegado,
+      clave_orden: entry.clave_orden,
+      author_id: actor.id,
+      autor: entry.autor ?? actor.nombre,
+      comentarios_privados: entry.comentarios_privados,
+      version: 1,
+      fecha_creacion: entry.fecha_creacion ?? now,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+      origen_glossary_id: entry.origen?.glossaryId ?? null,
+      origen_glosario: entry.origen?.glosario ?? null,
+      origen_entrada_id: entry.origen?.entradaId ?? null,
+      origen_version: entry.origen?.version ?? null,
+    });
+    for (const [campo, valor] of entry.fields) {
+      fieldRows.push({
+        id: fieldIds[fieldRows.length]!,
+        entry_id: id,
+        glossary_id: glossary.id,
+        campo,
+        valor_plegado: valor,
+      });
+    }
+  });
+
+  const index = searchIndexFor(tx);
+  await insertEntryRows(tx, entryRows);
+  await insertVersionRows(
+    tx,
+    entryRows.map((row) => ({
+      entry_id: row.id,
+      version: 1,
+      ficha: row.ficha,
+      comentarios_privados: row.comentarios_privados,
+      author_id: actor.id,
+      autor: actor.nombre,
+      fecha_version: now,
+    })),
+  );
+  await insertFieldRows(tx, fieldRows);
+  await index.addEntries(tx, entryRows);
+  await index.addFields(tx, fieldRows);
+  return { ids, inserted: chosen.length, skipped: prepared.length - chosen.length };
+}
+
+/** `prepareEntries` + `insertPreparedEntries`: what the importer and copy call. */
+export async function insertEntries(
+  tx: Kysely<Database>,
+  glossary: WriteGlossary,
+  entries: readonly NewEntry[],
+  actor: EntryActor,
+  options: InsertEntriesOptions = {},
+): Promise<InsertEntriesResult> {
+  return insertPreparedEntries(tx, glossary, prepareEntries(glossary, entries), actor, options);
+}
+
+/** Creates one entry (the editor's POST); answers its row. */
+export async function insertEntry(
+  tx: Kysely<Database>,
+  glossary: WriteGlossary,
+  input: EntryInput,
+  actor: EntryActor,
+): Promise<EntryRow> {
+  const { ids } = await insertPreparedEntries(
+    tx,
+    glossary,
+    [prepareEntry(glossary, { input })],
+    actor,
+  );
+  const row = await findEntryRow(tx, glossary.id, ids[0]!);
+  if (!row) throw new Error('La entrada recién creada no aparece.');
+  return row;
+}
+
+/**
+ * Writes a new version of a live entry from a full card (edit and restore share it): the
+ * row, its derived columns, its advanced-search rows and the version row, together.
+ */
+async function writeNewVersion(
+  tx: Kysely<Database>,
+  glossary: WriteGlossary,
+  entryId: number,
+  next: NormalizedEntry,
+  actor: EntryActor,
+): Promise<EntryRow> {
+  const langs = languagesOf(glossary);
+  const derived = deriveColumns(langs, next.card);
+  const now = nowIso();
+  const ficha = JSON.stringify(next.card);
+  const row = await updateEntryRow(tx, glossary.id, entryId, {
+    ficha,
+    termino_origen_plegado: derived.termino_origen_plegado,
+    termino_meta_plegado: derived.termino_meta_plegado,
+    subindice_plegado: derived.subindice_plegado,
+    clave_orden: derived.clave_orden,
+    comentarios_privados: next.comentarios_privados,
+    updated_at: now,
+  });
+  if (!row) throw new AppError('NOT_FOUND', 'La entrada no existe o se ha eliminado.');
+  await insertVersionRows(tx, [
+    {
+      entry_id: entryId,
+      version: row.version,
+      ficha,
+      comentarios_privados: next.comentarios_privados,
+      author_id: actor.id,
+      autor: actor.nombre,
+      fecha_version: now,
+    },
+  ]);
+  await deleteFieldRows(tx, entryId);
+  const fieldIds = await reserveIds(tx, 'entry_fields', derived.fields.length);
+  const fieldRows = derived.fields.map(([campo, valor], i) => ({
+    id: fieldIds[i]!,
+    entry_id: entryId,
+    glossary_id: glossary.id,
+    campo,
+    valor_plegado: valor,
+  }));
+  await insertFieldRows(tx, fieldRows);
+  await searchIndexFor(tx).addFields(tx, fieldRows);
+  return row;
+}
+
+async function currentOf(tx: Kysely<Database>, glossary: WriteGlossary, entryId: number) {
+  const row = await findEntryRow(tx, glossary.id, entryId);
+  if (!row) throw new AppError('NOT_FOUND', 'La entrada no existe o se ha eliminado.');
+  return row;
+}
+
+/**
+ * Edits a live entry: `input` is merged over the current card (fields left out keep their
+ * value) and written as a new version. `autor` and `fecha_creacion` never change. Private
+ * comments are changed only by callers who may see them (`canSeePrivate`).
+ */
+export async function updateEntry(
+  tx: Kysely<Database>,
+  glossary: WriteGlossary,
+  entryId: number,
+  input: EntryInput,
+  actor: EntryActor,
+  { canSeePrivate }: { canSeePrivate: (authorId: number | null) => boolean },
+): Promise<EntryRow> {
+  const current = await currentOf(tx, glossary, entryId);
+  const next = normalizeEntryInput(
+    languagesOf(glossary),
+    input,
+    { card: parseCard(current.ficha), comentarios_privados: current.comentarios_privados },
+    { keepPrivateComments: !canSeePrivate(current.author_id) },
+  );
+  return writeNewVersion(tx, glossary, entryId, next, actor);
+}
+
+/**
+ * Restores version `versionIndex` (0 = the initial one, as the history lists them) by
+ * writing it again as a new version: nothing is ever lost.
+ */
+export async function restoreEntryVersion(
+  tx: Kysely<Database>,
+  glossary: WriteGlossary,
+  entryId: number,
+  versionIndex: number,
+  actor: EntryActor,
+  { canSeePrivate }: { canSeePrivate: (authorId: number | null) => boolean },
+): Promise<EntryRow> {
+  const current = await currentOf(tx, glossary, entryId);
+  const versions = await listVersionRows(tx, entryId);
+  const chosen = versions[versionIndex];
+  if (!chosen) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Esa versión no existe: la entrada tiene ${versions.length} ${versions.length === 1 ? 'versión' : 'versiones'}.`,
+    );
+  }
+  const comentarios = canSeePrivate(current.author_id)
+    ? chosen.comentarios_privados
+    : current.comentarios_privados;
+  return writeNewVersion(
+    tx,
+    glossary,
+    entryId,
+    { card: parseCard(chosen.ficha), comentarios_privados: comentarios },
+    actor,
+  );
+}
+
+/** Soft-deletes live entries of the glossary (others are ignored); answers how many. */
+export async function deleteEntries(
+  tx: Kysely<Database>,
+  glossary: WriteGlossary,
+  ids: readonly number[],
+): Promise<number> {
+  const deleted = await softDeleteEntryRows(tx, glossary.id, ids, nowIso());
+  if (deleted > 0) await adjustEntryCount(tx, glossary.id, -deleted);
+  return deleted;
+}
+
+/**
+ * Brings a soft-deleted entry back with its id and history. A live entry is answered as it
+ * is (recovering twice is harmless); an entry that does not exist is 404.
+ */
+export async function recoverEntry(
+  tx: Kysely<Database>,
+  glossary: WriteGlossary,
+  entryId: number,
+): Promise<EntryRow> {
+  const recovered = await recoverEntryRow(tx, glossary.id, entryId);
+  if (recovered) {
+    await adjustEntryCount(tx, glossary.id, 1);
+    return recovered;
+  }
+  const row = await findEntryRow(tx, glossary.id, entryId, { includeDeleted: true });
+  if (!row) throw new AppError('NOT_FOUND', 'La entrada no existe.');
+  return row;
+}
+
+/** Byte order of UTF-8 (code point order), as SQLite BINARY and PostgreSQL "C" compare. */
+function compareBytes(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i += 1) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
+}

@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { countLiveEntries, isPostgresDb, listEntryBatch } from '../entries/entries.repository.ts';
+import { deriveColumns, parseCard } from '../entries/entry-card.ts';
+import { languagesOf } from '../entries/entry-writes.service.ts';
+import { searchIndexFor } from './search-index.ts';
+
+/**
+ * Everything the entry write path keeps in step, checked against the cards: derived columns,
+ * advanced-search rows, the latest version row, num_entradas, the FTS5 tables (SQLite's own
+ * integrity check against their content tables) and that each live entry is found by its
+ * terms. Answers the problems found (empty when consistent). Used by tests after every kind
+ * of write and by `search:rebuild -- --comprobar`.
+ */
+export async function checkSearchIndex(
+  db: Kysely<Database>,
+  { glossaryId }: { glossaryId?: number } = {},
+): Promise<string[]> {
+  const problems: string[] = [];
+  let afterId = 0;
+  for (;;) {
+    let batch = await listEntryBatch(db, afterId, 1000);
+    if (batch.length === 0) break;
+    afterId = batch[batch.length - 1]!.id;
+    if (glossaryId !== undefined) batch = batch.filter((r) => r.glossary_id === glossaryId);
+    if (batch.length === 0) continue;
+    const ids = batch.map((r) => r.id);
+    const storedFields = await db
+      .selectFrom('entry_fields')
+      .select(['entry_id', 'campo', 'valor_plegado', 'glossary_id'])
+      .where('entry_id', 'in', ids)
+      .execute();
+    const fieldsOf = new Map<number, string[]>();
+    for (const f of storedFields) {
+      const list = fieldsOf.get(f.entry_id) ?? [];
+      list.push(`${f.glossary_id}|${f.campo}|${f.valor_plegado}`);
+      fieldsOf.set(f.entry_id, list);
+    }
+    const latest = await db
+      .selectFrom('entry_versions')
+      .select(['entry_id', 'version', 'ficha'])
+      .where('entry_id', 'in', ids)
+      .where(({ eb, selectFrom }) =>
+        eb(
+          'version',
+          '=',
+          selectFrom('entry_versions as v2')
+            .select(({ fn }) => fn.max('v2.version').as('m'))
+            .whereRef('v2.entry_id', '=', 'entry_versions.entry_id'),
+        ),
+      )
+      .execute();
+    const latestOf = new Map(latest.map((v) => [v.entry_id, v]));
+    // Search probes are the slow part: a sample of each batch, spread over it.
+    const probeStep = Math.max(1, Math.ceil(batch.length / 50));
+    for (const [position, row] of batch.entries()) {
+      const { fields, ...columns } = deriveColumns(languagesOf(row), parseCard(row.ficha));
+      for (const [k, v] of Object.entries(columns)) {
+        if (row[k as keyof typeof columns] !== v)
+          problems.push(`entrada ${row.id}: ${k} desfasado`);
+      }
+      const expected = fields
+        .map(([campo, valor]) => `${row.glossary_id}|${campo}|${valor}`)
+        .sort();
+      const stored = (fieldsOf.get(row.id) ?? []).sort();
+      if (expected.join('\n') !== stored.join('\n'))
+        problems.push(`entrada ${row.id}: entry_fields desfasado`);
+      const version = latestOf.get(row.id);
+      if (!version || version.version !== row.version || version.ficha !== row.ficha) {
+        problems.push(`entrada ${row.id}: la última versión no es la actual`);
+      }
+      if (row.deleted_at !== null || position % probeStep !== 0) continue;
+      for (const column of ['origen', 'meta'] as const) {
+        const query = column === 'origen' ? row.termino_origen_plegado : row.termino_meta_plegado;
+        if (!query) continue;
+        const chars = Array.from(query);
+        // The whole term exactly, and a piece of it from the second character (by substring).
+        const probes = [
+          { tier: 'exact' as const, text: query },
+          chars.length >= 4
+            ? { tier: 'substring' as const, text: chars.slice(1).join('') }
+            : { tier: 'prefix' as const, text: query },
+        ];
+        for (const { tier, text } of probes) {
+          const found = await searchIndexFor(db).matchTerms(db, {
+            glossaryIds: [row.glossary_id],
+            query: text,
+            tier,
+            columns: [column],
+            limit: 100_000,
+          });
+          if (!found.includes(row.id))
+            problems.push(`entrada ${row.id}: no aparece al buscar ${tier} «${text}»`);
+        }
+      }
+    }
+  }
+
+  const glossaries = await db.selectFrom('glossaries').select(['id', 'num_entradas']).execute();
+  for (const g of glossaries) {
+    if (glossaryId !== undefined && g.id !== glossaryId) continue;
+    const live = await countLiveEntries(db, g.id);
+    if (live !== g.num_entradas)
+      problems.push(`glosario ${g.id}: num_entradas ${g.num_entradas} ≠ ${live}`);
+  }
+
+  if (!isPostgresDb(db)) {
+    for (const table of ['entries_fts', 'entry_fields_fts']) {
+      try {
+        await sql`insert into ${sql.table(table)}(${sql.ref(table)}, rank) values ('integrity-check', 1)`.execute(
+          db,
+        );
+      } catch (error) {
+        problems.push(`${table}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,83 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import {
+  countLiveEntries,
+  deleteFieldRows,
+  insertFieldRows,
+  isPostgresDb,
+  listEntryBatch,
+  reserveIds,
+  setDerivedColumns,
+} from '../entries/entries.repository.ts';
+import { deriveColumns, parseCard } from '../entries/entry-card.ts';
+import { languagesOf } from '../entries/entry-writes.service.ts';
+import { searchIndexFor } from './search-index.ts';
+
+const BATCH = 1000;
+
+export interface RebuildReport {
+  entries: number;
+  /** Entries whose folded columns or sort key were out of date. */
+  updated: number;
+  /** Glossaries whose num_entradas was corrected. */
+  recounted: number;
+}
+
+/**
+ * Recomputes every derived column and advanced-search row from the entries' cards (after a
+ * change to the folding or a collation), rebuilds the engine's index structures and corrects
+ * num_entradas. Safe to run on a live installation: each batch is its own transaction.
+ * `npm run search:rebuild` runs it.
+ */
+export async function rebuildSearchIndex(db: Kysely<Database>): Promise<RebuildReport> {
+  let afterId = 0;
+  let entries = 0;
+  let updated = 0;
+  for (;;) {
+    const batch = await listEntryBatch(db, afterId, BATCH);
+    if (batch.length === 0) break;
+    await db.transaction().execute(async (tx) => {
+      for (const row of batch) {
+        const derived = deriveColumns(languagesOf(row), parseCard(row.ficha));
+        const { fields, ...columns } = derived;
+        const stale = (Object.keys(columns) as Array<keyof typeof columns>).some(
+          (k) => row[k] !== columns[k],
+        );
+        if (stale) {
+          await setDerivedColumns(tx, row.id, columns);
+          updated += 1;
+        }
+        await deleteFieldRows(tx, row.id);
+        const ids = await reserveIds(tx, 'entry_fields', fields.length);
+        const fieldRows = fields.map(([campo, valor], i) => ({
+          id: ids[i]!,
+          entry_id: row.id,
+          glossary_id: row.glossary_id,
+          campo,
+          valor_plegado: valor,
+        }));
+        await insertFieldRows(tx, fieldRows);
+        await searchIndexFor(tx).addFields(tx, fieldRows);
+      }
+    });
+    entries += batch.length;
+    afterId = batch[batch.length - 1]!.id;
+  }
+  await searchIndexFor(db).rebuildStructures(db);
+
+  let recounted = 0;
+  const glossaries = await db.selectFrom('glossaries').select(['id', 'num_entradas']).execute();
+  for (const g of glossaries) {
+    const live = await countLiveEntries(db, g.id);
+    if (live !== g.num_entradas) {
+      await db
+        .updateTable('glossaries')
+        .set({ num_entradas: live })
+        .where('id', '=', g.id)
+        .execute();
+      recounted += 1;
+    }
+  }
+  if (!isPostgresDb(db)) await sql`pragma optimize`.execute(db);
+  return { entries, updated, recounted };
+}

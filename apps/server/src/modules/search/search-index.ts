@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseEngine } from '../../db/database.ts';
+import { engineOf } from '../../db/engine.ts';
+import type { Database } from '../../db/schema.ts';
+import { postgresSearchIndex } from './search-index.postgres.ts';
+import { sqliteSearchIndex } from './search-index.sqlite.ts';
+
+export {
+  MIN_SUBSTRING_LENGTH,
+  TERM_COLUMNS,
+  isShortQuery,
+  termColumnOf,
+} from './search-index-terms.ts';
+
+/**
+ * The search structures over entries, one implementation per engine (STYLE 15):
+ *
+ * - SQLite: FTS5 tables with the `trigram` tokenizer over the folded columns
+ *   (`entries_fts`: base term, target term, subindice; `entry_fields_fts`: every other card
+ *   field), external content, rowid = the row's id; plus B-tree indexes on
+ *   (glossary_id, folded column) for exact and prefix matches.
+ * - PostgreSQL: pg_trgm GIN indexes on the same columns, and B-tree indexes on
+ *   (glossary_id, left(column, 200) text_pattern_ops) for exact and prefix matches.
+ *
+ * The entry write path (modules/entries/entry-writes.service.ts) is the only writer: it
+ * stores the folded columns and the `entry_fields` rows and calls `addEntries` / `addFields`
+ * in the same transaction. On SQLite, updates and deletes (edits, the cascade of a glossary
+ * purge) are followed by triggers; on PostgreSQL the indexes follow by themselves.
+ *
+ * Matching is on folded text (lib/text-folding.ts) on both engines: callers pass folded
+ * queries; every character of a query is literal. Queries of one or two characters match by
+ * prefix (a trigram index cannot hold them); three or more by substring.
+ */
+export interface SearchIndex {
+  readonly engine: DatabaseEngine;
+  /** Indexes entries rows just inserted (same transaction). */
+  addEntries(db: Kysely<Database>, rows: readonly IndexedEntry[]): Promise<void>;
+  /** Indexes entry_fields rows just inserted (same transaction). */
+  addFields(db: Kysely<Database>, rows: readonly IndexedField[]): Promise<void>;
+  /**
+   * One page of a glossary's live entries whose folded base term, target term or subindice
+   * contains `query` (starts with it, for one or two characters), in sort-key order, and how
+   * many match in all.
+   */
+  searchGlossary(db: Kysely<Database>, params: GlossarySearch): Promise<SearchPage>;
+  /**
+   * Candidate entry ids for tiered retrieval (issue 8 builds its ranking on it): live
+   * entries of the given glossaries whose chosen folded columns match `query` at `tier`,
+   * at most `limit`, in no particular order. `exact` and `prefix` use the B-trees, `word`
+   * and `substring` the trigram index (queries of 3+ characters).
+   */
+  matchTerms(db: Kysely<Database>, params: TermMatch): Promise<number[]>;
+  /**
+   * Candidate entry ids whose folded `campo` contains `query` (starts with it for 1–2
+   * characters), for advanced search. Terms and subindice are answered from the entries'
+   * columns: `termino.xx` matches the base or target term depending on each glossary's
+   * languages.
+   */
+  matchField(db: Kysely<Database>, params: FieldMatch): Promise<number[]>;
+  /** Rebuilds the engine's index structures from the tables (after `rebuildSearchIndex`). */
+  rebuildStructures(db: Kysely<Database>): Promise<void>;
+}
+
+export interface IndexedEntry {
+  id: number;
+  termino_origen_plegado: string;
+  termino_meta_plegado: string;
+  subindice_plegado: string;
+}
+
+export interface IndexedField {
+  id: number;
+  valor_plegado: string;
+}
+
+export interface GlossarySearch {
+  glossaryId: number;
+  /** Already folded (foldText) and not empty. */
+  query: string;
+  orden: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+export interface SearchPage {
+  ids: number[];
+  total: number;
+}
+
+export type TermColumn = 'origen' | 'meta' | 'subindice';
+export type MatchTier = 'exact' | 'prefix' | 'word' | 'substring';
+
+export interface TermMatch {
+  glossaryIds: readonly number[];
+  /** Already folded and not empty. */
+  query: string;
+  tier: MatchTier;
+  columns: readonly TermColumn[];
+  limit: number;
+}
+
+export interface FieldMatch {
+  /** Each glossary with its languages, so `termino.xx` maps to the right column. */
+  glossaries: ReadonlyArray<{ id: number; idioma_origen: string; idioma_meta: string }>;
+  campo: string;
+  /** Already folded and not empty. */
+  query: string;
+  limit: number;
+}
+
+/** The search index of the engine this Kysely instance (or transaction) talks to. */
+export function searchIndexFor(db: Kysely<Database>): SearchIndex {
+  return engineOf(db as unknown as Kysely<unknown>) === 'postgres'
+    ? postgresSearchIndex
+    : sqliteSearchIndex;
+}
