@@ -1,0 +1,33 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryClient as appQueryClient } from '@/lib/query-client.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+export interface AppProviderProps {
+  children: ReactNode;
+  /** Tests pass their own client so every test starts with an empty cache. */
+  queryClient?: QueryClient;
+}
+
+/** Everything every page relies on: Mantine, TanStack Query, notifications and modals. */
+export function AppProvider({ children, queryClient = appQueryClient }: AppProviderProps) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider labels={{ confirm: 'Aceptar', cancel: 'Cancelar' }}>
+          <Notifications position="top-right" />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

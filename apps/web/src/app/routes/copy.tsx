@@ -1,0 +1,4 @@
+/** /copiar — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+export function CopyRoute() {
+  return null;
+}

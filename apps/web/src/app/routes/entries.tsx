@@ -1,0 +1,4 @@
+/** /entradas — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+export function EntriesRoute() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /exportar — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+export function ExportRoute() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /extractor — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+export function ExtractorRoute() {
+  return null;
+}

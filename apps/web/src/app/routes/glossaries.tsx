@@ -1,0 +1,4 @@
+/** /glosarios — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+export function GlossariesRoute() {
+  return null;
+}

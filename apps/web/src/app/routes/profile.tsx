@@ -1,0 +1,4 @@
+/** /perfil — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+export function ProfileRoute() {
+  return null;
+}

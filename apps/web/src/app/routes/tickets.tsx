@@ -1,0 +1,4 @@
+/** /tickets — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+export function TicketsRoute() {
+  return null;
+}

@@ -1,0 +1,22 @@
+import { List, Text } from '@mantine/core';
+import { paths } from '@/config/paths.ts';
+import { GuideSection } from './guide-section.tsx';
+
+export function GlossariesSection() {
+  return (
+    <GuideSection id="guia-glosarios" title="Glosarios" to={paths.glossaries} linkLabel="Ir a Glosarios">
+      <Text>
+        La lista de tus glosarios y de los que otras personas comparten contigo. Cada uno aparece
+        como «nombre (lengua base → lengua meta)» con su descripción.
+      </Text>
+      <List size="sm" spacing={4}>
+        <List.Item>Filtra la lista escribiendo parte del nombre en el buscador.</List.Item>
+        <List.Item>Edita la descripción de un glosario y guárdala o cancela el cambio.</List.Item>
+        <List.Item>
+          Comparte un glosario con colegas como editores (pueden cambiar entradas) o lectores
+          (solo consultan).
+        </List.Item>
+      </List>
+    </GuideSection>
+  );
+}

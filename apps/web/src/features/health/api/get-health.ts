@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { env } from '@/config/env.ts';
+import { api } from '@/lib/api-client.ts';
+
+export interface Health {
+  status: string;
+  contact_email: string | null;
+  version: string | null;
+}
+
+/** `GET /api/health`: public; the footer takes the installation's contact address from it. */
+export async function getHealth(): Promise<Health> {
+  const { data } = await api.get<Health>('/health', { skipAuth: true });
+  return data;
+}
+
+export function healthQueryOptions() {
+  return queryOptions({
+    queryKey: ['health'],
+    queryFn: getHealth,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function useHealth() {
+  return useQuery(healthQueryOptions());
+}
+
+/** The contact address for the footer: the server's, or the build-time default until it answers. */
+export function useContactEmail(): string {
+  const { data } = useHealth();
+  return data?.contact_email || env.contactEmail;
+}

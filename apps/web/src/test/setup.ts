@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// The first visit of a lazy route transforms its module: allow more than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+// jsdom lacks these; Mantine reads them.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
