@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './errors.ts';
 import { scheduleTrashPurge } from './jobs/trash-purge.job.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { copiesRoutes } from './modules/copies/copies.routes.ts';
 import { entriesRoutes } from './modules/entries/entries.routes.ts';
 import { glossariesRoutes } from './modules/glossaries/glossaries.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   // Every module of the API, explicitly, so this file shows the whole API.
   await app.register(healthRoutes, { prefix: '/api', ...context });
+  await app.register(authRoutes, { prefix: '/api', ...context });
   await app.register(profileRoutes, { prefix: '/api', ...context });
   await app.register(ticketsRoutes, { prefix: '/api', ...context });
   await app.register(usersRoutes, { prefix: '/api', ...context });

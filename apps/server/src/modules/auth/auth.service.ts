@@ -1,0 +1,244 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  LoginAnswer,
+  LoginInput,
+  RegisterInput,
+  Tokens,
+  UpdateProfileInput,
+  User,
+} from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { DAY_MS, nowIso } from '../../lib/clock.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { claimInvitations } from '../glossaries/glossary-members.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { toUserView } from '../users/user-view.ts';
+import { initialAccess, normalizeEmail } from './auth.policy.ts';
+import {
+  countAllUsers,
+  findRefreshTokenByHash,
+  findUserByEmail,
+  insertRefreshToken,
+  insertUser,
+  isUniqueViolation,
+  lockAccountCreation,
+  markRefreshTokenRotated,
+  revokeRefreshFamily,
+  updateUserProfile,
+  type RefreshTokenRow,
+} from './auth.repository.ts';
+import { LOGIN_FAILURE_WINDOW_MS, type LoginFailureStore } from './login-failures.ts';
+import {
+  hashRefreshToken,
+  newRefreshToken,
+  REFRESH_GRACE_SECONDS,
+  signSessionAccessToken,
+  successorOf,
+} from './session-tokens.ts';
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  config: Pick<
+    Config,
+    | 'JWT_SECRET'
+    | 'ACCESS_TOKEN_TTL_SECONDS'
+    | 'REFRESH_TOKEN_TTL_DAYS'
+    | 'ADMIN_EMAIL'
+    | 'TRIAL_DAYS'
+    | 'LOGIN_FAILURES_PER_ACCOUNT'
+    | 'fastPasswordHashing'
+  >;
+  loginFailures: LoginFailureStore;
+  /**
+   * E-mails a sign-in code to an account that asked for one (the verification step of
+   * `POST /auth/login`); `POST /auth/verify-login` then starts the session.
+   */
+  sendLoginCode?: (user: UserRow) => Promise<void>;
+}
+
+const ACCOUNT_LOCKED =
+  'Demasiados intentos fallidos con esta cuenta. Espera 15 minutos y vuelve a intentarlo.';
+/** Chain links followed from a token reused within the grace window to the live one. */
+const MAX_GRACE_HOPS = 5;
+
+let dummyHash: Promise<string> | null = null;
+/** A hash to verify against when the account does not exist, so both cases take as long. */
+function dummyPasswordHash(fast: boolean): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'), fast);
+  return dummyHash;
+}
+
+const invalidSession = () => new AppError('INVALID_TOKEN');
+
+/**
+ * `POST /auth/register`: a new account. The first of the installation (or ADMIN_EMAIL's)
+ * becomes admin, decided inside one transaction; invitations already sent to the address
+ * take effect at once.
+ */
+export async function registerAccount(deps: AuthDeps, input: RegisterInput): Promise<User> {
+  const { db, config } = deps;
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password, config.fastPasswordHashing);
+  try {
+    const user = await db.transaction().execute(async (trx) => {
+      await lockAccountCreation(trx);
+      if (await findUserByEmail(trx, email)) throw new AppError('EMAIL_TAKEN');
+      const isFirstAccount = (await countAllUsers(trx)) === 0;
+      const now = new Date();
+      const created = await insertUser(trx, {
+        email,
+        password_hash: passwordHash,
+        ...initialAccess(email, isFirstAccount, config, now),
+        verificacion_codigo: 0,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
+      await claimInvitations(trx, created);
+      return created;
+    });
+    return toUserView(user);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+/**
+ * Checks an e-mail and password. Unknown e-mail and wrong password answer the same 401 after
+ * the same work; 10 failures (configurable) within 15 minutes lock the address with 429.
+ */
+export async function verifyCredentials(deps: AuthDeps, input: LoginInput): Promise<UserRow> {
+  const { db, config, loginFailures } = deps;
+  const email = normalizeEmail(input.email);
+  if ((await loginFailures.count(email, LOGIN_FAILURE_WINDOW_MS)) >= config.LOGIN_FAILURES_PER_ACCOUNT) {
+    throw new AppError('RATE_LIMITED', ACCOUNT_LOCKED, { 'retry-after': String(LOGIN_FAILURE_WINDOW_MS / 1000) });
+  }
+  const user = await findUserByEmail(db, email);
+  const hash = user?.password_hash ?? (await dummyPasswordHash(config.fastPasswordHashing));
+  const matches = await verifyPassword(hash, input.password);
+  if (!user?.password_hash || !matches) {
+    await loginFailures.record(email);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  await loginFailures.clear(email);
+  return user;
+}
+
+/** `POST /auth/login`: the tokens, or the verification step for accounts that ask for a code. */
+export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginAnswer> {
+  const user = await verifyCredentials(deps, input);
+  if (user.verificacion_codigo === 1 && deps.sendLoginCode) {
+    await deps.sendLoginCode(user);
+    return { requires_verification: true };
+  }
+  return startSession(deps, user);
+}
+
+/** The answer for one step of a session: its access token and its refresh token. */
+async function sessionPair(deps: AuthDeps, userId: number, row: RefreshTokenRow, refreshToken: string): Promise<Tokens> {
+  const ttl = deps.config.ACCESS_TOKEN_TTL_SECONDS;
+  return {
+    access_token: await signSessionAccessToken(deps.config.JWT_SECRET, userId, row.created_at, ttl),
+    refresh_token: refreshToken,
+    token_type: 'bearer',
+    expires_in: ttl,
+  };
+}
+
+function refreshExpiry(deps: AuthDeps, now: Date): string {
+  return new Date(now.getTime() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS).toISOString();
+}
+
+/** Starts a new session (a new refresh-token family) for a signed-in user. */
+export async function startSession(deps: AuthDeps, user: Pick<UserRow, 'id'>): Promise<Tokens> {
+  const now = new Date();
+  const refreshToken = newRefreshToken();
+  const row = await insertRefreshToken(deps.db, {
+    user_id: user.id,
+    family_id: randomUUID(),
+    token_hash: hashRefreshToken(refreshToken),
+    created_at: now.toISOString(),
+    expires_at: refreshExpiry(deps, now),
+  });
+  return sessionPair(deps, user.id, row, refreshToken);
+}
+
+/** Sessions that started before a password reset are over. */
+function revokedByReset(user: UserRow, row: RefreshTokenRow): boolean {
+  return user.sessions_valid_after != null && Date.parse(row.created_at) < Date.parse(user.sessions_valid_after);
+}
+
+/**
+ * `POST /auth/refresh`: rotates a refresh token into its successor. A token rotated less than
+ * 30 s ago answers the same pair again (parallel requests, a second tab); an older rotated
+ * token is a replay, and revokes its whole family.
+ */
+export async function refreshSession(deps: AuthDeps, refreshToken: string): Promise<Tokens> {
+  const { db, config } = deps;
+  const now = new Date();
+  const row = await findRefreshTokenByHash(db, hashRefreshToken(refreshToken));
+  if (!row || row.revoked_at || Date.parse(row.expires_at) <= now.getTime()) throw invalidSession();
+  const user = await findUserById(db, row.user_id);
+  if (!user || revokedByReset(user, row)) throw invalidSession();
+  if (row.rotated_at) return answerRotated(deps, row, refreshToken, now);
+
+  const successor = successorOf(config.JWT_SECRET, refreshToken);
+  const created = await db.transaction().execute(async (trx) => {
+    if (!(await markRefreshTokenRotated(trx, row.id, now.toISOString()))) return null;
+    return insertRefreshToken(trx, {
+      user_id: row.user_id,
+      family_id: row.family_id,
+      token_hash: hashRefreshToken(successor),
+      created_at: now.toISOString(),
+      expires_at: refreshExpiry(deps, now),
+    });
+  });
+  if (created) return sessionPair(deps, row.user_id, created, successor);
+
+  // Rotated by a concurrent request between our read and our write.
+  const rotated = await findRefreshTokenByHash(db, hashRefreshToken(refreshToken));
+  if (!rotated?.rotated_at || rotated.revoked_at) throw invalidSession();
+  return answerRotated(deps, rotated, refreshToken, now);
+}
+
+/** A rotated token presented again: the live pair within the grace window, else a replay. */
+async function answerRotated(deps: AuthDeps, row: RefreshTokenRow, refreshToken: string, now: Date): Promise<Tokens> {
+  const { db, config } = deps;
+  const rotatedAgo = now.getTime() - Date.parse(row.rotated_at!);
+  if (rotatedAgo > REFRESH_GRACE_SECONDS * 1000) {
+    await revokeRefreshFamily(db, row.family_id, now.toISOString());
+    throw invalidSession();
+  }
+  let token = refreshToken;
+  let current: RefreshTokenRow | undefined = row;
+  for (let hop = 0; current?.rotated_at && hop < MAX_GRACE_HOPS; hop += 1) {
+    token = successorOf(config.JWT_SECRET, token);
+    current = await findRefreshTokenByHash(db, hashRefreshToken(token));
+  }
+  if (!current || current.rotated_at || current.revoked_at) throw invalidSession();
+  return sessionPair(deps, current.user_id, current, token);
+}
+
+/** `POST /auth/logout`: revokes the family of that refresh token; unknown tokens are ignored. */
+export async function endSession(deps: AuthDeps, refreshToken: string): Promise<void> {
+  const row = await findRefreshTokenByHash(deps.db, hashRefreshToken(refreshToken));
+  if (row) await revokeRefreshFamily(deps.db, row.family_id, nowIso());
+}
+
+/** `GET /auth/me`. */
+export function currentUser(user: UserRow): User {
+  return toUserView(user);
+}
+
+/** `PUT /auth/profile`: the display name (blank clears it) and the sign-in code switch. */
+export async function updateProfile(db: Kysely<Database>, actor: UserRow, input: UpdateProfileInput): Promise<User> {
+  const changes: Parameters<typeof updateUserProfile>[2] = { updated_at: nowIso() };
+  if (input.display_name !== undefined) changes.display_name = input.display_name?.trim() || null;
+  if (input.verificacion_codigo !== undefined) changes.verificacion_codigo = input.verificacion_codigo ? 1 : 0;
+  const updated = await updateUserProfile(db, actor.id, changes);
+  if (!updated) throw new AppError('UNAUTHENTICATED');
+  return toUserView(updated);
+}
