@@ -179,7 +179,6 @@ export const es = {
     deleteError: 'Error eliminando glosario: {detail}',
     restoreError: 'Error restaurando glosario: {detail}',
     daysLeftOne: '1 día restante',
-    expired: 'Caducado: se borrará en breve',
     status: 'Estado',
   },
   import: {

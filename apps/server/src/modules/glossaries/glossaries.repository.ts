@@ -86,7 +86,7 @@ export async function listActiveGlossaries(
   return query.orderBy('glossaries.nombre_plegado').orderBy('glossaries.id').execute();
 }
 
-export async function findGlossaryWithOwner(
+export async function findGlossaryOwner(
   db: Kysely<Database>,
   glossaryId: number,
 ): Promise<{ owner_email: string; owner_display_name: string | null } | undefined> {

@@ -4,7 +4,7 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
-import { findGlossaryWithOwner } from './glossaries.repository.ts';
+import { findGlossaryOwner } from './glossaries.repository.ts';
 import {
   deleteMemberByEmail,
   deleteMemberByUserId,
@@ -50,7 +50,7 @@ export async function addGlossaryMember(
 ): Promise<void> {
   const { glossary } = await authorizeGlossary(db, user, nombreSeguro, 'manage');
   const email = normalizeEmail(input.email);
-  const owner = await findGlossaryWithOwner(db, glossary.id);
+  const owner = await findGlossaryOwner(db, glossary.id);
   if (owner && normalizeEmail(owner.owner_email) === email) {
     throw new AppError('VALIDATION_FAILED', 'Esa persona ya es la propietaria del glosario.');
   }

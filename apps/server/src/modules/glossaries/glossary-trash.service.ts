@@ -12,7 +12,7 @@ import { foldText } from '../../lib/text-folding.ts';
 import {
   deleteExpiredGlossary,
   findActiveGlossaryByFoldedName,
-  findGlossaryWithOwner,
+  findGlossaryOwner,
   findTrashedByName,
   listExpiredTrashIds,
   listTrash,
@@ -112,7 +112,7 @@ export async function restoreGlossary(
   // Another request restored it, or the purge took it, between the checks and the update.
   if (!restored)
     throw new AppError('NOT_FOUND', 'No hay ningún glosario con ese nombre en tu papelera.');
-  const owner = await findGlossaryWithOwner(db, restored.id);
+  const owner = await findGlossaryOwner(db, restored.id);
   return toGlossaryView(
     restored,
     { email: owner?.owner_email ?? '', display_name: owner?.owner_display_name ?? null },

@@ -1,4 +1,85 @@
-/** /crear — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+import type { Glossary } from '@ludoterm/contract';
+import { es } from '@ludoterm/contract/messages/es';
+import { Paper, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ActiveGlossaryList } from '@/features/glossaries/components/active-glossary-list.tsx';
+import { CreateGlossaryForm } from '@/features/glossaries/components/create-glossary-form.tsx';
+import { GlossaryTrash } from '@/features/glossaries/components/glossary-trash.tsx';
+
+/** The query parameter that keeps the glossary selected as the import target. */
+export const SELECTED_GLOSSARY_PARAM = 'glosario';
+
+/**
+ * /crear — Crear / Importar glosario: the create form, the active glossaries (Seleccionar
+ * picks the import target, kept in `?glosario=`), the trash, the import section and the
+ * status text box every action writes to.
+ */
 export function CreateRoute() {
-  return null;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selected = searchParams.get(SELECTED_GLOSSARY_PARAM);
+  const [status, setStatus] = useState('');
+
+  const select = (nombreSeguro: string | null) =>
+    setSearchParams(
+      (params) => {
+        if (nombreSeguro) params.set(SELECTED_GLOSSARY_PARAM, nombreSeguro);
+        else params.delete(SELECTED_GLOSSARY_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="lg">
+          <Paper withBorder p="md" component="section" aria-labelledby="crear-titulo">
+            <Title order={2} size="h4" id="crear-titulo" mb="sm">
+              {es.create.formTitle}
+            </Title>
+            <CreateGlossaryForm
+              onStatus={setStatus}
+              onCreated={(g: Glossary) => select(g.nombre_seguro)}
+            />
+          </Paper>
+          <Textarea
+            label={es.create.status}
+            value={status}
+            readOnly
+            autosize
+            minRows={2}
+            aria-live="polite"
+          />
+        </Stack>
+        <Stack gap="lg">
+          <Paper withBorder p="md" component="section" aria-labelledby="activos-titulo">
+            <Title order={2} size="h4" id="activos-titulo" mb="sm">
+              {es.create.activeTitle}
+            </Title>
+            <ActiveGlossaryList
+              selected={selected}
+              onSelect={(g) => select(g.nombre_seguro)}
+              onStatus={setStatus}
+              onTrashed={(g) => {
+                if (g.nombre_seguro === selected) select(null);
+              }}
+            />
+          </Paper>
+          <Paper withBorder p="md" component="section" aria-labelledby="papelera-titulo">
+            <Title order={2} size="h4" id="papelera-titulo" mb="sm">
+              {es.create.trashTitle}
+            </Title>
+            <GlossaryTrash onStatus={setStatus} />
+          </Paper>
+        </Stack>
+      </SimpleGrid>
+
+      {/*
+        Import section (its own issue) goes here, below the glossary sections: it reads the
+        import target from `?glosario=` (SELECTED_GLOSSARY_PARAM) and may write to the same
+        status box through setStatus.
+      */}
+    </Stack>
+  );
 }

@@ -1,4 +1,6 @@
-/** /glosarios — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+import { GlossaryAdmin } from '@/features/glossaries/components/glossary-admin.tsx';
+
+/** /glosarios — Glosarios: the user's glossaries, their descriptions and sharing. */
 export function GlossariesRoute() {
-  return null;
+  return <GlossaryAdmin />;
 }
