@@ -20,7 +20,12 @@ export function CreateSection() {
           cabeceras, LudoTerm te pide que asignes cada columna a un campo de la ficha.
         </List.Item>
         <List.Item>
-          Los glosarios eliminados pasan a la papelera y se pueden restaurar durante 30 días.
+          «Seleccionar» elige el glosario al que se importa; «Eliminar» lo envía a la papelera,
+          tras confirmarlo.
+        </List.Item>
+        <List.Item>
+          Los glosarios eliminados pasan a la papelera y se pueden restaurar durante 30 días; la
+          papelera muestra los días que quedan y, pasado ese plazo, se borran con sus entradas.
         </List.Item>
       </List>
     </GuideSection>

@@ -13,8 +13,13 @@ export function GlossariesSection() {
         <List.Item>Filtra la lista escribiendo parte del nombre en el buscador.</List.Item>
         <List.Item>Edita la descripción de un glosario y guárdala o cancela el cambio.</List.Item>
         <List.Item>
-          Comparte un glosario con colegas como editores (pueden cambiar entradas) o lectores
-          (solo consultan).
+          Con «Compartir», la persona propietaria da acceso a colegas por su correo electrónico,
+          como editores (pueden cambiar entradas y la descripción) o lectores (solo consultan). Si
+          el correo aún no tiene cuenta, el acceso llega en cuanto se registre con él.
+        </List.Item>
+        <List.Item>
+          Los glosarios que te comparten como lector aparecen marcados «Solo lectura», sin
+          acciones de edición.
         </List.Item>
       </List>
     </GuideSection>
