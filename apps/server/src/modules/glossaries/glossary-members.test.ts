@@ -132,6 +132,30 @@ describeEngines('glossary members', (t) => {
     expect(await claimInvitations(t.db, newcomer.user)).toBe(0);
   });
 
+  it('gives an invitation effect when that e-mail registers through POST /auth/register', async () => {
+    const email = `registro-${Date.now()}@ejemplo.es`;
+    expect((await add(owner.headers, { email, rol: 'lector' })).statusCode).toBe(204);
+    const password = 'contraseña-larga-1';
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password },
+    });
+    expect(registered.statusCode).toBe(201);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token as string}` };
+    expect(await visibleTo(headers, glossary.nombre_seguro)).toMatchObject({ acceso: 'lector' });
+    const members = (await listMembers(owner.headers)).json() as Member[];
+    expect(members.find((m) => m.email === email)).toMatchObject({
+      user_id: registered.json().id,
+      pendiente: false,
+    });
+  });
+
   it("refuses the owner's own e-mail (422) and a malformed one (422)", async () => {
     const own = await add(owner.headers, { email: 'DUENA@ejemplo.es', rol: 'editor' });
     expect(own.statusCode).toBe(422);
