@@ -76,7 +76,9 @@ export function GlossaryCard({
           >
             <Stack gap="xs">
               <Textarea
-                label={format(es.glossaries.descriptionLabel, { name: glossary.nombre })}
+                label={es.create.description}
+                // The card's title says which glossary; the name is spoken, not repeated.
+                aria-label={format(es.glossaries.descriptionLabel, { name: glossary.nombre })}
                 value={draft}
                 onChange={(event) => setDraft(event.currentTarget.value)}
                 autosize
