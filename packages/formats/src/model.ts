@@ -31,13 +31,34 @@ export type ContextFieldId = `contexto_${Language}` | `fuente_contexto_${Languag
 /** Entries fed to a writer, e.g. straight from keyset pages of the database. */
 export type EntrySource = AsyncIterable<ExportEntry> | Iterable<ExportEntry>;
 
-/** Field ids of the card for these languages, in card order (`termino.es`, …, `notas`). */
-export function cardFieldIds(langs: GlossaryLanguages): string[] {
-  return cardFields(langs.idioma_origen, langs.idioma_meta).map((f) => f.id);
+interface CardShape {
+  fields: CardField[];
+  ids: string[];
+  nonTermIds: string[];
 }
 
-export function glossaryCardFields(langs: GlossaryLanguages): CardField[] {
-  return cardFields(langs.idioma_origen, langs.idioma_meta);
+// Readers and writers ask for the card once per entry: build it once per language pair.
+const cards = new Map<string, CardShape>();
+
+function cardOf(langs: GlossaryLanguages): CardShape {
+  const key = `${langs.idioma_origen}>${langs.idioma_meta}`;
+  let card = cards.get(key);
+  if (!card) {
+    const fields = cardFields(langs.idioma_origen, langs.idioma_meta);
+    const ids = fields.map((f) => f.id);
+    card = { fields, ids, nonTermIds: ids.filter((id) => !id.startsWith('termino.')) };
+    cards.set(key, card);
+  }
+  return card;
+}
+
+/** Field ids of the card for these languages, in card order (`termino.es`, …, `notas`). */
+export function cardFieldIds(langs: GlossaryLanguages): readonly string[] {
+  return cardOf(langs).ids;
+}
+
+export function glossaryCardFields(langs: GlossaryLanguages): readonly CardField[] {
+  return cardOf(langs).fields;
 }
 
 /** The two languages in order: base, then target. */
@@ -46,8 +67,8 @@ export function languagesOf(langs: GlossaryLanguages): [Language, Language] {
 }
 
 /** The card fields besides the two terms, in card order. */
-export function nonTermFieldIds(langs: GlossaryLanguages): string[] {
-  return cardFieldIds(langs).filter((id) => !id.startsWith('termino.'));
+export function nonTermFieldIds(langs: GlossaryLanguages): readonly string[] {
+  return cardOf(langs).nonTermIds;
 }
 
 /**

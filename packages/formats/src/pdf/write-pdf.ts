@@ -6,6 +6,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { LANGUAGE_NAMES } from '@ludoterm/contract';
 import PDFDocument from 'pdfkit';
 import { type EntrySource, type ExportEntry, getField, glossaryCardFields, type GlossaryMeta } from '../model.ts';
+import { coveredText, drawRuns, type FontHandle, fontHandle, lineHeight, type TextRun, textWidth, wrapText } from './fast-text.ts';
 import { sectionLetter } from './section-letter.ts';
 
 export interface WritePdfOptions {
@@ -33,10 +34,28 @@ const INK = '#1f2328';
 const MUTED = '#59636e';
 const ACCENT = '#1864ab';
 const RULE = '#d0d7de';
+const INK_RGB = rgb(INK);
+const MUTED_RGB = rgb(MUTED);
+const ACCENT_RGB = rgb(ACCENT);
+/** Line breaks are kept; other control characters (a stray CR, a tab) would print as boxes. */
+// eslint-disable-next-line no-control-regex -- exactly the control characters, which no font draws.
+const CONTROL_CHARACTERS = /\r\n?|[\u0000-\u0009\u000b-\u001f\u007f]/g;
+
+/** A value as printed: CRLF and CR as line breaks, other controls as spaces, trimmed. */
+function printable(value: string | null): string {
+  if (value === null) return '';
+  return value.replace(CONTROL_CHARACTERS, (c) => (c[0] === '\r' ? '\n' : ' ')).trim();
+}
+
+function rgb(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+}
+
 /** Entries between two pauses that let the output flow and other work run. */
 const ENTRIES_PER_SLICE = 50;
-/** Entries between two trims of pdfkit's word-shaping caches. */
-const ENTRIES_PER_CACHE_TRIM = 1000;
+/** Entries between two trims of pdfkit's word-shaping caches (frequent words are shaped again after each). */
+const ENTRIES_PER_CACHE_TRIM = 5000;
 
 function formatDate(date: Date): string {
   return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
@@ -52,6 +71,7 @@ class GlossaryPdf {
   readonly #fields: { id: string; label: string }[];
   #page = 0;
   #letter: string | null = null;
+  #handles: { regular: FontHandle; bold: FontHandle; mono: FontHandle } | undefined;
 
   constructor(meta: GlossaryMeta, fecha: Date) {
     this.#meta = meta;
@@ -81,11 +101,14 @@ class GlossaryPdf {
   #footer(): void {
     this.#page += 1;
     const doc = this.doc;
-    const y = doc.page.height - 40;
-    doc.font('mono', 7.5).fillColor(MUTED);
-    doc.text(this.#meta.nombre.slice(0, 80), MARGIN.left, y, { lineBreak: false });
-    const label = `${this.#page + 1}`;
-    doc.text(label, doc.page.width - MARGIN.right - doc.widthOfString(label), y, { lineBreak: false });
+    const fonts = this.#fonts();
+    const y = doc.page.height - 40 - lineHeight(fonts.mono, 7.5) / 2;
+    const name = printable(this.#meta.nombre).slice(0, 80);
+    const number = `${this.#page + 1}`;
+    drawRuns(doc, [
+      { font: fonts.mono, size: 7.5, color: MUTED_RGB, x: MARGIN.left, y, text: name },
+      { font: fonts.mono, size: 7.5, color: MUTED_RGB, x: doc.page.width - MARGIN.right - textWidth(fonts.mono, 7.5, number), y, text: number },
+    ]);
     doc.x = MARGIN.left;
     doc.y = MARGIN.top;
   }
@@ -131,6 +154,15 @@ class GlossaryPdf {
     doc.y = lineY + 10;
   }
 
+  #fonts(): { regular: FontHandle; bold: FontHandle; mono: FontHandle } {
+    this.#handles ??= {
+      regular: fontHandle(this.doc, 'regular'),
+      bold: fontHandle(this.doc, 'bold'),
+      mono: fontHandle(this.doc, 'mono'),
+    };
+    return this.#handles;
+  }
+
   entry(entry: ExportEntry): void {
     const doc = this.doc;
     const meta = this.#meta;
@@ -142,57 +174,72 @@ class GlossaryPdf {
       this.#section(letter);
     }
     this.#ensureSpace(56);
+    const fonts = this.#fonts();
     const width = this.#contentWidth;
     const left = MARGIN.left;
+    const bottom = this.#bottom;
+    let y = doc.y;
+    let runs: TextRun[] = [];
+    const newPage = (): void => {
+      drawRuns(doc, runs);
+      runs = [];
+      doc.addPage();
+      y = MARGIN.top;
+    };
 
-    const head = `${base ?? '—'}  →  `;
-    doc.font('bold', 11.5).fillColor(INK);
-    const headWidth = doc.widthOfString(head);
-    const y0 = doc.y;
-    if (headWidth < width * 0.6 && doc.font('regular', 11.5).widthOfString(target ?? '—') <= width - headWidth) {
-      // The usual short title: two single-line fragments, no line wrapping machinery.
-      doc.font('bold', 11.5).text(head, left, y0, { lineBreak: false });
-      doc.font('regular', 11.5).fillColor(ACCENT).text(target ?? '—', left + headWidth, y0, { lineBreak: false });
-      doc.x = left;
-      doc.y = y0 + doc.currentLineHeight(true);
+    // Title: base term in bold, arrow, target term in the accent colour.
+    const head = coveredText(fonts.bold, `${printable(base) || '—'}  →  `);
+    const tail = coveredText(fonts.regular, printable(target) || '—');
+    const headWidth = textWidth(fonts.bold, 11.5, head);
+    if (headWidth + textWidth(fonts.regular, 11.5, tail) <= width) {
+      runs.push({ font: fonts.bold, size: 11.5, color: INK_RGB, x: left, y, text: head });
+      runs.push({ font: fonts.regular, size: 11.5, color: ACCENT_RGB, x: left + headWidth, y, text: tail });
+      y += lineHeight(fonts.bold, 11.5);
     } else {
-      doc.font('bold', 11.5).text(head, left, y0, { width, continued: true });
-      doc.font('regular', 11.5).fillColor(ACCENT).text(target ?? '—', { continued: false });
+      for (const line of wrapText(fonts.bold, 11.5, `${head}${tail}`, width)) {
+        runs.push({ font: fonts.bold, size: 11.5, color: INK_RGB, x: left, y, text: line });
+        y += lineHeight(fonts.bold, 11.5);
+      }
     }
-    const subindice = getField(entry, 'subindice');
     const details = [
-      subindice,
-      typeof entry.id === 'number' ? `n.º ${entry.id}` : null,
-      entry.autor ?? null,
-      entry.fecha_creacion ? entry.fecha_creacion.slice(0, 10) : null,
-    ].filter((d): d is string => Boolean(d));
-    if (details.length > 0) doc.font('mono', 7.5).fillColor(MUTED).text(details.join(' · '), left, doc.y + 1, { width });
-    doc.y += 4;
+      printable(getField(entry, 'subindice')),
+      typeof entry.id === 'number' ? `n.º ${entry.id}` : '',
+      printable(entry.autor ?? null),
+      entry.fecha_creacion ? entry.fecha_creacion.slice(0, 10) : '',
+    ].filter((d) => d !== '');
+    if (details.length > 0) {
+      for (const line of wrapText(fonts.mono, 7.5, details.join(' · '), width)) {
+        runs.push({ font: fonts.mono, size: 7.5, color: MUTED_RGB, x: left, y: y + 1, text: line });
+        y += lineHeight(fonts.mono, 7.5);
+      }
+    }
+    y += 4;
 
+    // Fields: the label in a narrow column, the value wrapped beside it.
     const valueX = left + LABEL_WIDTH + GAP;
     const valueWidth = width - LABEL_WIDTH - GAP;
+    const valueLine = lineHeight(fonts.regular, 9) + 0.5;
     for (const field of this.#fields) {
       const value = getField(entry, field.id);
-      if (value === null || value.trim() === '') continue;
-      this.#ensureSpace(24);
-      const y = doc.y;
-      doc.font('bold', 7.5).fillColor(MUTED).text(field.label, left, y + 1.2, { lineBreak: false });
-      const text = value.trim();
-      doc.font('regular', 9).fillColor(INK);
-      if (!text.includes('\n') && doc.widthOfString(text) <= valueWidth) {
-        // One line: skip pdfkit's line breaker, which dominates the cost of short values.
-        doc.text(text, valueX, y, { lineBreak: false });
-        doc.y = y + doc.currentLineHeight(true) + 0.5;
-      } else {
-        doc.text(text, valueX, y, { width: valueWidth, lineGap: 0.5 });
+      if (value === null) continue;
+      const text = coveredText(fonts.regular, printable(value));
+      if (text === '') continue;
+      const lines = wrapText(fonts.regular, 9, text, valueWidth);
+      // Keep a label with at least two lines of its value (or all of a shorter one).
+      if (y + valueLine * Math.min(lines.length, 2) > bottom) newPage();
+      runs.push({ font: fonts.bold, size: 7.5, color: MUTED_RGB, x: left, y: y + 1.2, text: field.label });
+      for (const line of lines) {
+        if (y + valueLine > bottom) newPage();
+        runs.push({ font: fonts.regular, size: 9, color: INK_RGB, x: valueX, y, text: line });
+        y += valueLine;
       }
-      doc.y += 2.5;
+      y += 2.5;
     }
-    doc.y += 4;
-    const ruleY = Math.min(doc.y, this.#bottom);
-    doc.moveTo(left, ruleY).lineTo(left + width, ruleY).lineWidth(0.5).strokeColor(RULE).stroke();
+    drawRuns(doc, runs);
+    y = Math.min(y + 4, bottom);
+    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(RULE).stroke();
     doc.x = left;
-    doc.y = ruleY + 9;
+    doc.y = y + 9;
   }
 
   /**

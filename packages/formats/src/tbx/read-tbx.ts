@@ -1,7 +1,7 @@
 import type { EntryInput, Language } from '@ludoterm/contract';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { FormatError } from '../errors.ts';
-import { blankEntry, cardFieldIds, getField, type GlossaryLanguages, setField } from '../model.ts';
+import { blankEntry, cardFieldIds, type GlossaryLanguages, setField } from '../model.ts';
 import { iterateText, type TextSource } from '../text/byte-source.ts';
 import { matchLanguage } from '../text/languages.ts';
 import { cleanXmlText } from '../xml/xml-text.ts';
@@ -73,169 +73,183 @@ function labelledNote(value: string, fields: Set<string>): [string, string | nul
   return [match[1]!, rest === '' ? null : rest];
 }
 
-function collect(concept: Concept, unit: XmlElement, ctx: TbxContext): void {
-  const clean = (element: XmlElement) => cleanXmlText(textContent(element), ctx.exact);
+function cleanText(element: XmlElement, ctx: TbxContext): string | null {
+  return cleanXmlText(textContent(element), ctx.exact);
+}
 
-  const itemOf = (element: XmlElement): Item => {
-    const isItem = ITEM_ELEMENTS.has(element.name);
-    const type = isItem ? (attribute(element, 'type') ?? element.name) : element.name;
-    let category = element.name === 'note' ? 'note' : categoryOf(type);
-    // Administrative data is bookkeeping, except its source.
-    if (element.name === 'admin' && category !== 'source') category = 'ignore';
-    return { category, type, value: clean(element), source: null, notes: [] };
-  };
+function itemOf(element: XmlElement, ctx: TbxContext): Item {
+  const type = ITEM_ELEMENTS.has(element.name) ? (element.attrs['type'] ?? attribute(element, 'type') ?? element.name) : element.name;
+  let category = element.name === 'note' ? 'note' : categoryOf(type);
+  // Administrative data is bookkeeping, except its source.
+  if (element.name === 'admin' && category !== 'source') category = 'ignore';
+  return { category, type, value: cleanText(element, ctx), source: null, notes: [] };
+}
 
-  const push = (item: Item, scope: Scope): void => {
-    if (scope.level === 'term') {
-      if (item.category === 'termType') scope.term.termType = item.value;
-      else scope.term.items.push(item);
-    } else if (scope.level === 'lang') {
-      const list = concept.langItems.get(scope.lang) ?? [];
-      list.push(item);
-      concept.langItems.set(scope.lang, list);
-    } else {
-      concept.entryItems.push(item);
+function pushItem(concept: Concept, item: Item, scope: Scope): void {
+  if (scope.level === 'term') {
+    if (item.category === 'termType') scope.term.termType = item.value;
+    else scope.term.items.push(item);
+  } else if (scope.level === 'lang') {
+    const list = concept.langItems.get(scope.lang);
+    if (list) list.push(item);
+    else concept.langItems.set(scope.lang, [item]);
+  } else {
+    concept.entryItems.push(item);
+  }
+}
+
+function addTerm(concept: Concept, termParent: XmlElement, scope: Scope, ctx: TbxContext): Scope | null {
+  if (scope.level !== 'lang') return null;
+  let termElement: XmlElement | undefined;
+  for (const child of termParent.children) {
+    if (typeof child !== 'string' && child.name === 'term') {
+      termElement = child;
+      break;
     }
+  }
+  const term: Term = {
+    lang: scope.lang,
+    tag: concept.langTags.get(scope.lang) ?? scope.lang,
+    text: termElement ? cleanText(termElement, ctx) : null,
+    termType: null,
+    items: [],
   };
+  concept.terms.push(term);
+  return { level: 'term', term };
+}
 
-  const addTerm = (container: XmlElement, termParent: XmlElement, scope: Scope): Scope | null => {
-    if (scope.level !== 'lang') return null;
-    const termElement = childElements(termParent, 'term')[0];
-    const term: Term = {
-      lang: scope.lang,
-      tag: concept.langTags.get(scope.lang) ?? scope.lang,
-      text: termElement ? clean(termElement) : null,
-      termType: null,
-      items: [],
-    };
-    concept.terms.push(term);
-    return { level: 'term', term };
-  };
-
-  const walk = (element: XmlElement, scope: Scope): void => {
-    for (const child of childElements(element)) {
-      const name = child.name;
-      if (name === 'langSet' || name === 'langSec') {
-        const tag = languageAttribute(child) ?? '';
-        const lang = matchLanguage(tag, ctx.langs);
-        if (!lang) {
-          if (tag) ctx.seen.add(tag.toLowerCase());
+function walk(concept: Concept, element: XmlElement, scope: Scope, ctx: TbxContext, skip?: XmlElement): void {
+  for (const child of element.children) {
+    if (typeof child === 'string' || child === skip) continue;
+    const name = child.name;
+    if (name === 'langSet' || name === 'langSec') {
+      const tag = languageAttribute(child) ?? '';
+      const lang = matchLanguage(tag, ctx.langs);
+      if (!lang) {
+        if (tag) ctx.seen.add(tag.toLowerCase());
+        continue;
+      }
+      if (!concept.langTags.has(lang)) concept.langTags.set(lang, tag);
+      walk(concept, child, { level: 'lang', lang }, ctx);
+    } else if (TERM_CONTAINERS.has(name)) {
+      const termScope = addTerm(concept, child, scope, ctx);
+      if (termScope) walk(concept, child, termScope, ctx);
+    } else if (name === 'ntig') {
+      // MultiTerm style: <ntig><termGrp><term/><termNote/></termGrp><descrip/>…</ntig>
+      const group = childElements(child, 'termGrp')[0];
+      const termScope = addTerm(concept, group ?? child, scope, ctx);
+      if (!termScope) continue;
+      if (group) walk(concept, group, termScope, ctx);
+      walk(concept, child, termScope, ctx, group);
+    } else if (name === 'termGrp') {
+      walk(concept, child, scope, ctx);
+    } else if (GROUP_ELEMENTS.has(name)) {
+      let item: Item | null = null;
+      for (const member of child.children) {
+        if (typeof member === 'string' || SKIPPED.has(member.name)) continue;
+        if (item === null) {
+          item = itemOf(member, ctx);
           continue;
         }
-        if (!concept.langTags.has(lang)) concept.langTags.set(lang, tag);
-        walk(child, { level: 'lang', lang });
-      } else if (TERM_CONTAINERS.has(name)) {
-        const termScope = addTerm(child, child, scope);
-        if (termScope) walk(child, termScope);
-      } else if (name === 'ntig') {
-        // MultiTerm style: <ntig><termGrp><term/><termNote/></termGrp><descrip/>…</ntig>
-        const group = childElements(child, 'termGrp')[0] ?? child;
-        const termScope = addTerm(child, group, scope);
-        if (!termScope) continue;
-        if (group !== child) walk(group, termScope);
-        walk({ ...child, children: child.children.filter((c) => c !== group) }, termScope);
-      } else if (name === 'termGrp') {
-        walk(child, scope);
-      } else if (GROUP_ELEMENTS.has(name)) {
-        const members = childElements(child).filter((c) => !SKIPPED.has(c.name));
-        const main = members[0];
-        if (!main) continue;
-        const item = itemOf(main);
-        for (const extra of members.slice(1)) {
-          const extraItem = itemOf(extra);
-          if (extraItem.category === 'source' && item.source === null) item.source = extraItem.value;
-          else if (extraItem.category === 'source' || extraItem.category === 'note') {
-            if (extraItem.value) item.notes.push(extraItem.value);
-          }
-        }
-        push(item, scope);
-      } else if (ITEM_ELEMENTS.has(name) || name === 'note') {
-        push(itemOf(child), scope);
-      } else if (name === 'ref') {
-        const type = attribute(child, 'type') ?? 'crossReference';
-        push({ category: categoryOf(type) ?? 'crossReference', type, value: clean(child), source: null, notes: [] }, scope);
-      } else if (name === 'xref') {
-        push(
-          { category: 'xref', type: attribute(child, 'type') ?? 'xref', value: clean(child), source: null, notes: [], target: attribute(child, 'target') ?? '' },
-          scope,
-        );
-      } else if (SKIPPED.has(name)) {
-        continue;
-      } else if (childElements(child).length > 0) {
-        walk(child, scope);
-      } else {
-        // DCT style: the element's own name is the data category (<basic:definition>, <min:partOfSpeech>).
-        push(itemOf(child), scope);
+        const extra = itemOf(member, ctx);
+        if (extra.category === 'source' && item.source === null) item.source = extra.value;
+        else if ((extra.category === 'source' || extra.category === 'note') && extra.value) item.notes.push(extra.value);
       }
+      if (item) pushItem(concept, item, scope);
+    } else if (ITEM_ELEMENTS.has(name) || name === 'note') {
+      pushItem(concept, itemOf(child, ctx), scope);
+    } else if (name === 'ref') {
+      const type = attribute(child, 'type') ?? 'crossReference';
+      pushItem(concept, { category: categoryOf(type) ?? 'crossReference', type, value: cleanText(child, ctx), source: null, notes: [] }, scope);
+    } else if (name === 'xref') {
+      const item: Item = { category: 'xref', type: attribute(child, 'type') ?? 'xref', value: cleanText(child, ctx), source: null, notes: [] };
+      item.target = attribute(child, 'target') ?? '';
+      pushItem(concept, item, scope);
+    } else if (SKIPPED.has(name)) {
+      continue;
+    } else if (child.children.some((c) => typeof c !== 'string')) {
+      walk(concept, child, scope, ctx);
+    } else {
+      // DCT style: the element's own name is the data category (<basic:definition>, <min:partOfSpeech>).
+      pushItem(concept, itemOf(child, ctx), scope);
     }
-  };
-  walk(unit, { level: 'entry' });
+  }
+}
+
+/** An item together with where it was found. */
+interface Placed {
+  item: Item;
+  lang: Language | null;
+  term: Term | null;
+}
+
+/** Definitions: the base language's first, then the entry's, then the target's. */
+function definitionRank(p: Placed, base: Language): number {
+  return p.lang === base ? 0 : p.lang === null ? 1 : 2;
+}
+
+/** Part of speech: the base main term's first, then the base language's, the entry's, the target's. */
+function posRank(p: Placed, base: Language, mainTerms: Map<Language, Term>): number {
+  const onMain = p.term !== null && p.term === mainTerms.get(p.lang ?? base);
+  return (p.lang === base ? 0 : p.lang === null ? 2 : 4) + (onMain ? 0 : 1);
 }
 
 function entryFromConcept(unit: XmlElement, ctx: TbxContext): EntryInput | null {
   const { langs } = ctx;
   const concept: Concept = { entryItems: [], langItems: new Map(), langTags: new Map(), terms: [] };
-  collect(concept, unit, ctx);
+  walk(concept, unit, { level: 'entry' }, ctx);
   const base = langs.idioma_origen;
   const target = langs.idioma_meta;
 
   const entry = blankEntry(langs);
-  const notes: string[] = [];
-  const labelled = new Map<string, string | null>();
-  const variants: string[] = [];
   const mainTerms = new Map<Language, Term>();
-
+  const variants: string[] = [];
   for (const lang of [base, target]) {
-    const terms = concept.terms.filter((t) => t.lang === lang && t.text !== null);
-    const main = terms.find((t) => !isVariantTermType(t.termType)) ?? terms[0];
+    let main: Term | undefined;
+    let first: Term | undefined;
+    for (const t of concept.terms) {
+      if (t.lang !== lang || t.text === null) continue;
+      first ??= t;
+      if (!main && !isVariantTermType(t.termType)) main = t;
+    }
+    main ??= first;
     if (!main) continue;
     mainTerms.set(lang, main);
     setField(entry, `termino.${lang}`, main.text);
-    for (const t of terms) if (t !== main && t.text !== main.text) variants.push(t.text!);
+    for (const t of concept.terms) {
+      if (t.lang === lang && t !== main && t.text !== null && t.text !== main.text) variants.push(t.text);
+    }
   }
   if (mainTerms.size === 0) return null;
 
-  const tagOf = (lang: Language) => concept.langTags.get(lang) ?? lang;
-  type Placed = { item: Item; lang: Language | null; term: Term | null };
-  const placed: Placed[] = [
-    ...concept.entryItems.map((item) => ({ item, lang: null, term: null })),
-    ...[base, target].flatMap((lang) => (concept.langItems.get(lang) ?? []).map((item) => ({ item, lang, term: null }))),
-    ...concept.terms.flatMap((term) => term.items.map((item) => ({ item, lang: term.lang, term }))),
-  ];
+  const placed: Placed[] = [];
+  for (const item of concept.entryItems) placed.push({ item, lang: null, term: null });
+  for (const lang of [base, target]) for (const item of concept.langItems.get(lang) ?? []) placed.push({ item, lang, term: null });
+  for (const term of concept.terms) for (const item of term.items) placed.push({ item, lang: term.lang, term });
 
-  // Definition: the base language's, else the entry's, else the target's; others to the notes.
-  const rank = (p: Placed) => (p.lang === base ? 0 : p.lang === null ? 1 : 2);
-  const definitions = placed.filter((p) => p.item.category === 'definition' && p.item.value).sort((a, b) => rank(a) - rank(b));
-  const definition = definitions[0];
-  const sources: string[] = [];
-  if (definition) {
-    setField(entry, 'definicion', definition.item.value);
-    if (definition.item.source) sources.push(definition.item.source);
-  }
-  for (const d of definitions.slice(1)) {
-    notes.push(`Definición${d.lang ? ` (${tagOf(d.lang)})` : ''}: ${d.item.value}`);
-    if (d.item.source) notes.push(`Fuente de la definición${d.lang ? ` (${tagOf(d.lang)})` : ''}: ${d.item.source}`);
-  }
-
-  // Part of speech: the base main term's, else the base language's, else the target's.
-  const posRank = (p: Placed) =>
-    (p.lang === base ? 0 : p.lang === null ? 2 : 4) + (p.term && p.term === mainTerms.get(p.lang ?? base) ? 0 : 1);
-  const pos = placed.filter((p) => p.item.category === 'partOfSpeech' && p.item.value).sort((a, b) => posRank(a) - posRank(b))[0];
-  if (pos?.item.value) setField(entry, 'categoria', partOfSpeechToCard(pos.item.value));
-
+  const notes: string[] = [];
+  const labelled = new Map<string, string | null>();
+  const definitions: Placed[] = [];
+  let pos: Placed | null = null;
   const areas: string[] = [];
   const relations: string[] = [];
+  const sources: string[] = [];
+  const standaloneSources: string[] = [];
   const contexts = new Map<Language, { texts: string[]; sources: string[] }>();
+
   for (const p of placed) {
     const { item } = p;
-    const label = p.lang ? ` (${tagOf(p.lang)})` : '';
     if (item.value === null) continue;
     switch (item.category) {
       case 'definition':
+        definitions.push(p);
+        continue;
       case 'partOfSpeech':
+        if (pos === null || posRank(p, base, mainTerms) < posRank(pos, base, mainTerms)) pos = p;
+        continue;
       case 'termType':
       case 'ignore':
-        break;
+        continue;
       case 'subjectField':
         if (!areas.includes(item.value)) areas.push(item.value);
         break;
@@ -244,14 +258,17 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext): EntryInput | null 
           notes.push(`Contexto: ${item.value}`);
           break;
         }
-        const slot = contexts.get(p.lang) ?? { texts: [], sources: [] };
+        let slot = contexts.get(p.lang);
+        if (!slot) {
+          slot = { texts: [], sources: [] };
+          contexts.set(p.lang, slot);
+        }
         slot.texts.push(item.value);
         if (item.source) slot.sources.push(item.source);
-        contexts.set(p.lang, slot);
         break;
       }
       case 'source':
-        sources.push(item.value);
+        standaloneSources.push(item.value);
         break;
       case 'crossReference':
         relations.push(item.value);
@@ -266,14 +283,32 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext): EntryInput | null 
         notes.push(item.target ? `${item.value} (${item.target})` : item.value);
         break;
       default:
-        notes.push(`${item.type}${label}: ${item.value}`);
+        notes.push(`${item.type}${p.lang ? ` (${concept.langTags.get(p.lang) ?? p.lang})` : ''}: ${item.value}`);
     }
     for (const n of item.notes) notes.push(n);
   }
+
+  if (definitions.length > 0) {
+    definitions.sort((a, b) => definitionRank(a, base) - definitionRank(b, base));
+    const chosen = definitions[0]!;
+    setField(entry, 'definicion', chosen.item.value);
+    if (chosen.item.source) sources.push(chosen.item.source);
+    // The other definitions lead the notes: they matter more than the rest.
+    const leading: string[] = [...chosen.item.notes];
+    for (const d of definitions.slice(1)) {
+      const tag = d.lang ? ` (${concept.langTags.get(d.lang) ?? d.lang})` : '';
+      leading.push(`Definición${tag}: ${d.item.value}`);
+      if (d.item.source) leading.push(`Fuente de la definición${tag}: ${d.item.source}`);
+      leading.push(...d.item.notes);
+    }
+    notes.unshift(...leading);
+  }
+  if (pos?.item.value) setField(entry, 'categoria', partOfSpeechToCard(pos.item.value));
   if (areas.length > 0) setField(entry, 'area', areas.join('; '));
   if (relations.length > 0) setField(entry, 'relaciones', relations.join('; '));
+  sources.push(...standaloneSources);
   if (sources.length > 0) setField(entry, 'fuente', sources[0]!);
-  for (const s of sources.slice(1)) notes.push(`Fuente: ${s}`);
+  for (const extra of sources.slice(1)) notes.push(`Fuente: ${extra}`);
   for (const [lang, slot] of contexts) {
     setField(entry, `contexto_${lang}`, slot.texts.join('\n'));
     if (slot.sources.length > 0) setField(entry, `fuente_contexto_${lang}`, slot.sources.join('; '));
@@ -281,11 +316,15 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext): EntryInput | null 
 
   // LudoTerm's labelled notes carry the fields TBX has no slot for, and win over what TBX says.
   for (const [id, value] of labelled) if (id !== 'notas' && id !== 'variante') setField(entry, id, value);
-  const variante = [labelled.get('variante') ?? null, ...variants].filter((v): v is string => Boolean(v));
-  if (variante.length > 0) setField(entry, 'variante', variante.join('; '));
-  const allNotes = [labelled.get('notas') ?? null, ...notes].filter((n): n is string => Boolean(n));
-  if (allNotes.length > 0) setField(entry, 'notas', [...new Set(allNotes)].join('\n'));
-  if (getField(entry, 'notas') === '') setField(entry, 'notas', null);
+  const ownVariant = labelled.get('variante') ?? null;
+  if (ownVariant !== null || variants.length > 0) {
+    setField(entry, 'variante', (ownVariant === null ? variants : [ownVariant, ...variants]).join('; '));
+  }
+  const ownNotes = labelled.get('notas') ?? null;
+  if (ownNotes !== null || notes.length > 0) {
+    const all = ownNotes === null ? notes : [ownNotes, ...notes];
+    setField(entry, 'notas', all.length === 1 ? all[0]! : [...new Set(all)].join('\n'));
+  }
   return entry;
 }
 

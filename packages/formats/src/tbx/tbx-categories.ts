@@ -43,9 +43,18 @@ add('ignore', [
   'elementWorkingStatus',
 ]);
 
+const categoryCache = new Map<string, TbxCategory | null>();
+
 /** The category of a `type` attribute value or a DCT element name; `null` when unknown. */
 export function categoryOf(type: string): TbxCategory | null {
-  return CATEGORY_WORDS[key(type)] ?? null;
+  let category = categoryCache.get(type);
+  if (category === undefined) {
+    category = CATEGORY_WORDS[key(type)] ?? null;
+    // A file uses a handful of types; bound the cache whatever the input.
+    if (categoryCache.size > 512) categoryCache.clear();
+    categoryCache.set(type, category);
+  }
+  return category;
 }
 
 /** TBX-Basic's part-of-speech picklist and the Spanish words the card uses for them. */

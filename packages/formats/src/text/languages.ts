@@ -44,10 +44,17 @@ const LANGUAGE_WORDS: Record<string, Language> = {
  */
 export function languageOfTag(tag: string | null | undefined): Language | null {
   if (!tag) return null;
-  const words = foldLabel(tag).split(' ');
-  const first = words[0] ?? '';
-  return LANGUAGE_WORDS[first] ?? null;
+  const known = tagCache.get(tag);
+  if (known !== undefined) return known;
+  const first = foldLabel(tag).split(' ')[0] ?? '';
+  const lang = LANGUAGE_WORDS[first] ?? null;
+  // A file repeats the same few tags on every unit; keep the cache small whatever the input.
+  if (tagCache.size > 256) tagCache.clear();
+  tagCache.set(tag, lang);
+  return lang;
 }
+
+const tagCache = new Map<string, Language | null>();
 
 /** The glossary language a tag stands for, or `null` when it is neither of the two. */
 export function matchLanguage(tag: string | null | undefined, langs: GlossaryLanguages): Language | null {

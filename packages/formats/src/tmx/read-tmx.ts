@@ -1,18 +1,11 @@
-import type { EntryInput, Language } from '@ludoterm/contract';
+import type { EntryInput } from '@ludoterm/contract';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { FormatError } from '../errors.ts';
 import { blankEntry, type GlossaryLanguages, nonTermFieldIds, setField } from '../model.ts';
 import { iterateText, type TextSource } from '../text/byte-source.ts';
 import { languageOfTag, matchLanguage } from '../text/languages.ts';
 import { cleanXmlText } from '../xml/xml-text.ts';
-import {
-  attribute,
-  childElements,
-  languageAttribute,
-  readXmlUnits,
-  textContent,
-  type XmlElement,
-} from '../xml/xml-units.ts';
+import { attribute, languageAttribute, readXmlUnits, textContent, type XmlElement } from '../xml/xml-units.ts';
 
 /** Prefix of the props that carry card fields without a TMX slot. */
 export const TMX_PROP_PREFIX = 'x-ludoterm-';
@@ -27,18 +20,19 @@ const INLINE_CODES = new Set(['bpt', 'ept', 'ph', 'it', 'ut']);
  * transparent.
  */
 export function segmentText(seg: XmlElement): string {
-  let out = '';
-  const walk = (element: XmlElement, inCode: boolean): void => {
-    for (const child of element.children) {
-      if (typeof child === 'string') {
-        if (!inCode) out += child;
-      } else if (INLINE_CODES.has(child.name)) walk(child, true);
-      else if (child.name === 'sub') walk(child, false);
-      else walk(child, inCode);
-    }
-  };
-  walk(seg, false);
-  return out;
+  const out: string[] = [];
+  collectSegmentText(seg, false, out);
+  return out.join('');
+}
+
+function collectSegmentText(element: XmlElement, inCode: boolean, out: string[]): void {
+  for (const child of element.children) {
+    if (typeof child === 'string') {
+      if (!inCode) out.push(child);
+    } else if (INLINE_CODES.has(child.name)) collectSegmentText(child, true, out);
+    else if (child.name === 'sub') collectSegmentText(child, false, out);
+    else collectSegmentText(child, inCode, out);
+  }
 }
 
 interface Variant {
@@ -54,82 +48,91 @@ interface TmxContext {
   seen: Set<string>;
 }
 
+const OTHER_LANGUAGE_CONTEXT = /^(?:fuente_)?contexto_[a-z]{2}$/;
+
 function entryFromUnit(tu: XmlElement, ctx: TmxContext): EntryInput | null {
-  const { langs } = ctx;
-  const clean = (value: string) => cleanXmlText(value, ctx.exact);
-  const srclang = attribute(tu, 'srclang') ?? ctx.headerSrclang;
+  const { langs, exact } = ctx;
+  const srclang = tu.attrs['srclang'] ?? ctx.headerSrclang;
   const notes: string[] = [];
   const propNotes: string[] = [];
   const tuvNotes: string[] = [];
-  const fieldValues = new Map<string, string | null>();
-  const variants = new Map<Language, Variant[]>();
+  let fieldValues: Map<string, string | null> | null = null;
+  const base: Variant[] = [];
+  const target: Variant[] = [];
 
-  for (const child of childElements(tu)) {
-    if (child.name === 'note') {
-      const text = clean(textContent(child));
-      if (text) notes.push(text);
-    } else if (child.name === 'prop') {
-      const type = attribute(child, 'type') ?? '';
-      const text = clean(textContent(child));
-      if (type.startsWith(TMX_PROP_PREFIX)) {
-        const field = type.slice(TMX_PROP_PREFIX.length);
-        if (ctx.fields.has(field)) {
-          fieldValues.set(field, text);
-          continue;
-        }
-        // Contexts of languages this glossary does not have are dropped with their terms.
-        if (/^(?:fuente_)?contexto_[a-z]{2}$/.test(field)) continue;
-        if (text) propNotes.push(`${field}: ${text}`);
-      } else if (text) {
-        propNotes.push(type ? `${type}: ${text}` : text);
-      }
-    } else if (child.name === 'tuv') {
+  for (const child of tu.children) {
+    if (typeof child === 'string') continue;
+    if (child.name === 'tuv') {
       const tag = languageAttribute(child) ?? '';
       const lang = matchLanguage(tag, langs);
       if (!lang) {
         if (tag) ctx.seen.add(tag.toLowerCase());
         continue;
       }
-      const seg = childElements(child, 'seg')[0];
-      const list = variants.get(lang) ?? [];
-      list.push({ tag, text: seg ? clean(segmentText(seg)) : null });
-      variants.set(lang, list);
-      for (const inner of childElements(child)) {
-        if (inner.name !== 'note' && inner.name !== 'prop') continue;
-        const text = clean(textContent(inner));
-        if (!text) continue;
-        const type = inner.name === 'prop' ? attribute(inner, 'type') : undefined;
-        tuvNotes.push(`(${tag}) ${type ? `${type}: ` : ''}${text}`);
+      let text: string | null = null;
+      for (const inner of child.children) {
+        if (typeof inner === 'string') continue;
+        if (inner.name === 'seg') {
+          text = cleanXmlText(segmentText(inner), exact);
+        } else if (inner.name === 'note' || inner.name === 'prop') {
+          const value = cleanXmlText(textContent(inner), exact);
+          if (!value) continue;
+          const type = inner.name === 'prop' ? attribute(inner, 'type') : undefined;
+          tuvNotes.push(`(${tag}) ${type ? `${type}: ` : ''}${value}`);
+        }
       }
+      (lang === langs.idioma_origen ? base : target).push({ tag, text });
+    } else if (child.name === 'prop') {
+      const type = attribute(child, 'type') ?? '';
+      const text = cleanXmlText(textContent(child), exact);
+      if (type.startsWith(TMX_PROP_PREFIX)) {
+        const field = type.slice(TMX_PROP_PREFIX.length);
+        if (ctx.fields.has(field)) {
+          (fieldValues ??= new Map()).set(field, text);
+          continue;
+        }
+        // Contexts of languages this glossary does not have are dropped with their terms.
+        if (OTHER_LANGUAGE_CONTEXT.test(field)) continue;
+        if (text) propNotes.push(`${field}: ${text}`);
+      } else if (text) {
+        propNotes.push(type ? `${type}: ${text}` : text);
+      }
+    } else if (child.name === 'note') {
+      const text = cleanXmlText(textContent(child), exact);
+      if (text) notes.push(text);
     }
   }
 
   const entry = blankEntry(langs);
   const extraTerms: string[] = [];
   let anyTerm = false;
-  for (const lang of [langs.idioma_origen, langs.idioma_meta]) {
-    const list = (variants.get(lang) ?? []).filter((v) => v.text !== null);
-    if (list.length === 0) continue;
+  for (const [lang, all] of [
+    [langs.idioma_origen, base],
+    [langs.idioma_meta, target],
+  ] as const) {
+    const list = all.length === 1 ? all : all.filter((v) => v.text !== null);
+    const first = list[0];
+    if (!first || first.text === null) continue;
     // Two variants of one language (es-ES and es-MX): the unit's source language wins, else the first.
-    const preferred =
-      srclang && languageOfTag(srclang) === lang
-        ? (list.find((v) => v.tag.toLowerCase() === srclang.toLowerCase()) ?? list[0]!)
-        : list[0]!;
+    let preferred = first;
+    if (list.length > 1 && srclang && languageOfTag(srclang) === lang) {
+      preferred = list.find((v) => v.tag.toLowerCase() === srclang.toLowerCase()) ?? first;
+    }
     setField(entry, `termino.${lang}`, preferred.text);
     anyTerm = true;
-    for (const v of list) if (v !== preferred && v.text !== preferred.text) extraTerms.push(v.text!);
+    for (const v of list) if (v !== preferred && v.text !== preferred.text && v.text !== null) extraTerms.push(v.text);
   }
   if (!anyTerm) return null;
 
-  for (const [field, value] of fieldValues) if (field !== 'notas') setField(entry, field, value);
+  if (fieldValues) for (const [field, value] of fieldValues) if (field !== 'notas') setField(entry, field, value);
   if (extraTerms.length > 0) {
     setField(entry, 'variante', [entry.variante, ...extraTerms].filter(Boolean).join('; '));
   }
-  const allNotes = [fieldValues.get('notas') ?? null, ...notes, ...propNotes, ...tuvNotes].filter(
-    (n): n is string => n !== null,
-  );
-  const unique = [...new Set(allNotes)];
-  if (unique.length > 0) setField(entry, 'notas', unique.join('\n'));
+  const ownNotes = fieldValues?.get('notas') ?? null;
+  if (ownNotes !== null || notes.length + propNotes.length + tuvNotes.length > 0) {
+    const all = [ownNotes, ...notes, ...propNotes, ...tuvNotes].filter((n): n is string => n !== null);
+    setField(entry, 'notas', all.length === 1 ? all[0]! : [...new Set(all)].join('\n'));
+  }
   return entry;
 }
 

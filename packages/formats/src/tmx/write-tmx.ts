@@ -22,7 +22,7 @@ function attr(name: string, value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? '' : ` ${name}="${escapeXmlAttribute(String(value))}"`;
 }
 
-function unitXml(entry: ExportEntry, meta: GlossaryMeta, fields: string[]): string {
+function unitXml(entry: ExportEntry, meta: GlossaryMeta, fields: readonly string[]): string {
   let out =
     `    <tu${attr('tuid', entry.id)}${attr('creationid', entry.autor)}` +
     `${attr('creationdate', tmxDate(entry.fecha_creacion))}${attr('changedate', tmxDate(entry.updated_at))}>\n`;

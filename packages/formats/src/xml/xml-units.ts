@@ -32,7 +32,9 @@ export function localName(qname: string): string {
 export function attribute(element: XmlElement, name: string): string | undefined {
   const direct = element.attrs[name];
   if (direct !== undefined) return direct;
-  for (const [key, value] of Object.entries(element.attrs)) if (localName(key) === name) return value;
+  for (const key in element.attrs) {
+    if (key.includes(':') && localName(key) === name) return element.attrs[key];
+  }
   return undefined;
 }
 

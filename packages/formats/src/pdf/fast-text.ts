@@ -1,0 +1,230 @@
+import type PDFDocument from 'pdfkit';
+
+/**
+ * The parts of pdfkit's embedded font objects this module uses. They are pdfkit internals (the
+ * objects `doc.font()` selects), stable across the 0.x releases we pin; `fontHandle` checks them
+ * so an upgrade that changes them fails loudly (and the PDF tests catch it), never silently.
+ */
+interface GlyphPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth: number;
+}
+
+interface PdfkitFont {
+  id: string;
+  /** The fontkit font. */
+  font: { hasGlyphForCodePoint(codePoint: number): boolean };
+  ascender: number;
+  descender: number;
+  lineGap: number;
+  encode(text: string): [string[], GlyphPosition[]];
+  widthOfString(text: string, size: number): number;
+  ref(): unknown;
+}
+
+interface PdfkitInternals {
+  _font?: unknown;
+  page: { height: number; fonts: Record<string, unknown> };
+  addContent(data: string): unknown;
+}
+
+export interface FontHandle {
+  font: PdfkitFont;
+  /** Width of each word in 1/1000 em, measured once. */
+  widths: Map<string, number>;
+  space: number;
+}
+
+/** One line of text to draw: font, size, colour (0–1 RGB), top-left position. */
+export interface TextRun {
+  font: FontHandle;
+  size: number;
+  color: readonly [number, number, number];
+  x: number;
+  /** The top of the line, in pdfkit's top-down page coordinates. */
+  y: number;
+  text: string;
+}
+
+function isPdfkitFont(value: unknown): value is PdfkitFont {
+  const f = value as Partial<PdfkitFont> | null;
+  return (
+    typeof f === 'object' &&
+    f !== null &&
+    typeof f.id === 'string' &&
+    typeof f.encode === 'function' &&
+    typeof f.widthOfString === 'function' &&
+    typeof f.ref === 'function' &&
+    typeof f.ascender === 'number' &&
+    typeof f.descender === 'number' &&
+    typeof f.font?.hasGlyphForCodePoint === 'function'
+  );
+}
+
+function internals(doc: InstanceType<typeof PDFDocument>): PdfkitInternals {
+  return doc as unknown as PdfkitInternals;
+}
+
+/** The embedded font registered under `name`, for drawing with `drawRuns`. */
+export function fontHandle(doc: InstanceType<typeof PDFDocument>, name: string): FontHandle {
+  doc.font(name);
+  const font = internals(doc)._font;
+  if (!isPdfkitFont(font)) {
+    throw new Error('pdfkit ha cambiado: su objeto de fuente no es el esperado. Revisa src/pdf/fast-text.ts.');
+  }
+  return { font, widths: new Map(), space: font.widthOfString(' ', 1000) };
+}
+
+const MAX_CACHED_WORDS = 50_000;
+
+/** Scripts DejaVu Sans lacks live here: CJK, and the astral planes (emoji, math letters). */
+const MAYBE_UNCOVERED = /[\u2e80-\uffff\ud800-\udfff]/;
+
+/**
+ * Text with the characters the font has no glyph for replaced by U+FFFD, which it has: a
+ * missing glyph would print as an empty box whose width viewers disagree on.
+ */
+export function coveredText(handle: FontHandle, text: string): string {
+  if (!MAYBE_UNCOVERED.test(text)) return text;
+  let out = '';
+  for (const char of text) {
+    out += handle.font.font.hasGlyphForCodePoint(char.codePointAt(0)!) ? char : '\ufffd';
+  }
+  return out;
+}
+
+/** Width of a word in 1/1000 em, cached. */
+function wordWidth(handle: FontHandle, word: string): number {
+  let width = handle.widths.get(word);
+  if (width === undefined) {
+    width = handle.font.widthOfString(word, 1000);
+    if (handle.widths.size > MAX_CACHED_WORDS) handle.widths.clear();
+    handle.widths.set(word, width);
+  }
+  return width;
+}
+
+/** Width of a line of text at `size` points. */
+export function textWidth(handle: FontHandle, size: number, text: string): number {
+  let total = 0;
+  let words = 0;
+  for (const word of text.split(' ')) {
+    if (word !== '') total += wordWidth(handle, word);
+    words += 1;
+  }
+  return ((total + (words - 1) * handle.space) * size) / 1000;
+}
+
+/** Line height at `size`, as pdfkit computes it (ascender − descender + line gap). */
+export function lineHeight(handle: FontHandle, size: number): number {
+  return ((handle.font.ascender - handle.font.descender + handle.font.lineGap) * size) / 1000;
+}
+
+/**
+ * Breaks text into lines no wider than `width` points: at spaces, keeping the text's own line
+ * breaks; a word longer than a line is cut where it must be.
+ */
+export function wrapText(handle: FontHandle, size: number, text: string, width: number): string[] {
+  const limit = (width * 1000) / size;
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    let lineWidth = 0;
+    for (const word of paragraph.split(' ')) {
+      let w = word === '' ? 0 : wordWidth(handle, word);
+      if (line !== '' && lineWidth + handle.space + w <= limit) {
+        line += ` ${word}`;
+        lineWidth += handle.space + w;
+        continue;
+      }
+      if (line !== '' || lineWidth > 0) lines.push(line);
+      let rest = word;
+      while (w > limit && rest.length > 1) {
+        // Cut an over-long word (a URL, a code) at the last character that fits.
+        const chars = [...rest];
+        let cut = chars.length - 1;
+        while (cut > 1 && textWidth(handle, 1000, chars.slice(0, cut).join('')) > limit) cut -= 1;
+        lines.push(chars.slice(0, cut).join(''));
+        rest = chars.slice(cut).join('');
+        w = wordWidth(handle, rest);
+      }
+      line = rest;
+      lineWidth = w;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** A coordinate for the content stream: two decimals are a hundredth of a point. */
+function num(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+/**
+ * Draws lines of text straight into the page's content stream, in one text object: the same
+ * glyph encoding, subsetting and kerning as pdfkit's `text()`, without its per-call layout
+ * machinery, which costs several times more than the drawing for a card of short fields.
+ */
+export function drawRuns(doc: InstanceType<typeof PDFDocument>, runs: readonly TextRun[]): void {
+  if (runs.length === 0) return;
+  const pdf = internals(doc);
+  const height = pdf.page.height;
+  const out: string[] = ['q', `1 0 0 -1 0 ${num(height)} cm`, 'BT'];
+  let currentFont = '';
+  let currentSize = -1;
+  let currentColor = '';
+  for (const run of runs) {
+    if (run.text === '') continue;
+    const { font } = run.font;
+    if (pdf.page.fonts[font.id] == null) pdf.page.fonts[font.id] = font.ref();
+    if (font.id !== currentFont || run.size !== currentSize) {
+      out.push(`/${font.id} ${num(run.size)} Tf`);
+      currentFont = font.id;
+      currentSize = run.size;
+    }
+    const color = `${num(run.color[0])} ${num(run.color[1])} ${num(run.color[2])} rg`;
+    if (color !== currentColor) {
+      out.push(color);
+      currentColor = color;
+    }
+    const scale = run.size / 1000;
+    let x = run.x;
+    const y = height - run.y - font.ascender * scale;
+    const [glyphs, positions] = font.encode(run.text);
+    out.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+    // One TJ array per stretch of glyphs; kerning as adjustments; positioned marks (IPA,
+    // combining accents) placed each with its own text matrix, as pdfkit does.
+    let segment: string[] = [];
+    const parts: string[] = [];
+    const flush = (): void => {
+      if (segment.length > 0) parts.push(`<${segment.join('')}>`);
+      segment = [];
+      if (parts.length > 0) out.push(`[${parts.join(' ')}] TJ`);
+      parts.length = 0;
+    };
+    for (let i = 0; i < glyphs.length; i += 1) {
+      const pos = positions[i]!;
+      if (pos.xOffset || pos.yOffset) {
+        flush();
+        out.push(`1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm`, `[<${glyphs[i]}>] TJ`);
+        x += pos.xAdvance * scale;
+        out.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+        continue;
+      }
+      segment.push(glyphs[i]!);
+      const adjust = pos.xAdvance - pos.advanceWidth;
+      if (adjust !== 0) {
+        parts.push(`<${segment.join('')}>`, num(-adjust));
+        segment = [];
+      }
+      x += pos.xAdvance * scale;
+    }
+    flush();
+  }
+  out.push('ET', 'Q');
+  pdf.addContent(out.join('\n'));
+}

@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { exportToFile, run } from '../test-support/external-tools.ts';
+import { fixturePath, hasCommand, pythonWithTranslateToolkit, requireTool } from '../test-support/fixtures.ts';
+import { SAMPLE_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
+
+const XMLLINT = hasCommand('xmllint');
+
+const READ_TBX = `
+import json, sys
+from translate.storage import tbx
+with open(sys.argv[1], 'rb') as f:
+    store = tbx.tbxfile(f)
+print(json.dumps([[u.source, u.target] for u in store.units], ensure_ascii=False))
+`;
+
+describe('writeTbx', () => {
+  it('writes TBX v3 that xmllint validates against the TBX-Basic RELAX NG schema', async (ctx) => {
+    requireTool(XMLLINT, 'xmllint (libxml2-utils)', (note) => ctx.skip(note));
+    const path = await exportToFile('tbx', SAMPLE_ENTRIES, SAMPLE_META, { version: 3 });
+    const result = run('xmllint', ['--noout', '--nonet', '--relaxng', fixturePath('TBXcoreStructV03_TBX-Basic_integrated.rng'), path]);
+    expect(result.stderr).toContain('validates');
+    expect(result.status).toBe(0);
+  });
+
+  it('writes TBX v2 that Debian’s translate-toolkit reads back with the same terms', async (ctx) => {
+    const python = pythonWithTranslateToolkit();
+    requireTool(python !== null, 'translate-toolkit de Debian (python3-translate-toolkit)', (note) => ctx.skip(note));
+    const path = await exportToFile('tbx', SAMPLE_ENTRIES, SAMPLE_META);
+    const result = run(python!, ['-c', READ_TBX, path]);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([
+      ['ácido', 'acid damage'],
+      ['nivel', 'level'],
+      ['ñandú', null],
+      ['Ñu 𝐀', 'gnu'],
+    ]);
+  });
+
+  it('uses TBX-Basic data categories where the card has one and labelled notes elsewhere', async () => {
+    const xml = await readFile(await exportToFile('tbx', SAMPLE_ENTRIES, SAMPLE_META, { version: 3 }), 'utf8');
+    expect(xml).toContain('<tbx type="TBX-Basic" style="dca" xml:lang="es" xmlns="urn:iso:std:iso:30042:ed-2">');
+    expect(xml).toContain('<conceptEntry id="c11">');
+    expect(xml).toContain('<descrip type="subjectField">Juegos de rol</descrip>');
+    expect(xml).toContain(
+      '<descripGrp><descrip type="definition">Daño elemental que corroe la armadura; «ignora» el 20 % de la defensa.</descrip><admin type="source">Manual del juego, p. 12</admin></descripGrp>',
+    );
+    expect(xml).toContain('<termNote type="partOfSpeech">noun</termNote>');
+    expect(xml).toContain('<note>mecanismo: calco</note>');
+    expect(xml).toContain('<transacGrp><transac type="transactionType">origination</transac><transacNote type="responsibility">ana@example.com</transacNote><date>2026-01-02</date></transacGrp>');
+    // «Sustantivo masculino» is no picklist value: it travels as a labelled note, with no partOfSpeech.
+    expect(xml).toMatch(/<conceptEntry id="c12">(?:(?!<\/conceptEntry>)[\s\S])*<note>categoria: Sustantivo masculino<\/note>/);
+    expect(xml).not.toMatch(/<conceptEntry id="c12">(?:(?!<\/conceptEntry>)[\s\S])*partOfSpeech/);
+    // The type values used are exactly those the TBX-Basic schema lists.
+    const types = new Set([...xml.matchAll(/ type="([^"]+)"/g)].map((m) => m[1]));
+    expect([...types].sort()).toEqual(['TBX-Basic', 'context', 'definition', 'partOfSpeech', 'responsibility', 'source', 'subjectField', 'transactionType']);
+  });
+
+  it('writes v2 as a TBX-Basic martif', async () => {
+    const xml = await readFile(await exportToFile('tbx', SAMPLE_ENTRIES, SAMPLE_META), 'utf8');
+    expect(xml).toContain('<martif type="TBX-Basic" xml:lang="es">');
+    expect(xml).toContain('<termEntry id="c11">');
+    expect(xml).toContain('<langSet xml:lang="en">');
+    expect(xml).toContain('<tig>');
+  });
+});
