@@ -48,6 +48,12 @@ export function createDatabase(options: { postgresUrl: string } | { sqlitePath: 
   if ('postgresUrl' in options) {
     setPostgresTypeParsers();
     const pool = new pg.Pool({ connectionString: options.postgresUrl, max: 20 });
+    // An idle client whose connection the server closes (restart, failover, a dropped test
+    // database) emits 'error' on the pool; without a listener that would crash the process.
+    // The pool discards that client and the next query opens a new connection.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL: se perdió una conexión inactiva (${error.message})`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', sqlitePath: null, destroy: () => db.destroy() };
   }
