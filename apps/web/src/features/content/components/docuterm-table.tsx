@@ -26,7 +26,22 @@ export function DocutermTable() {
         </Text>
       </Stack>
 
-      <Table.ScrollContainer minWidth={560}>
+      {/* A phone gets one card per field; wider screens the table. */}
+      <Stack gap="sm" hiddenFrom="sm" component="ul" className={classes.fieldList}>
+        {fields.map((field) => (
+          <li key={field.id} className={classes.card}>
+            <Text fw={700}>{field.label}</Text>
+            <Text className={classes.fieldId} c="dimmed">
+              {field.id}
+            </Text>
+            <Text size="sm" mt={4}>
+              {field.descripcion}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+
+      <Table.ScrollContainer minWidth={560} visibleFrom="sm">
         <Table striped withTableBorder verticalSpacing="sm" highlightOnHover>
           <Table.Caption>Campos de la ficha DocuTerm (glosario es → en)</Table.Caption>
           <Table.Thead>

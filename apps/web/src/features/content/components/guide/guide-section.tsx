@@ -2,6 +2,7 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import classes from '../content.module.css';
 
 export interface GuideSectionProps {
   /** Anchor id, for the table of contents. */
@@ -22,8 +23,9 @@ export function GuideSection({ id, title, to, linkLabel, children }: GuideSectio
           {title}
         </Title>
         {children}
-        <Anchor component={Link} to={to} fw={600}>
-          {linkLabel} <IconArrowRight size={16} aria-hidden style={{ verticalAlign: 'middle' }} />
+        <Anchor component={Link} to={to} fw={600} className={classes.iconLink}>
+          {linkLabel}
+          <IconArrowRight size={16} aria-hidden />
         </Anchor>
       </Stack>
     </section>

@@ -18,7 +18,7 @@ export function CookiePolicy() {
           local del navegador (<em>localStorage</em>). Son imprescindibles para el servicio que
           pides y no sirven para identificarte fuera de LudoTerm.
         </Text>
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={300}>
           <Table withTableBorder verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

@@ -18,8 +18,9 @@ export interface LegalPageProps {
 export function LegalPage({ title, backTo, children }: LegalPageProps) {
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={backTo} fw={600}>
-        <IconArrowLeft size={16} aria-hidden style={{ verticalAlign: 'middle' }} /> {es.legal.back}
+      <Anchor component={Link} to={backTo} fw={600} className={classes.iconLink}>
+        <IconArrowLeft size={16} aria-hidden />
+        {es.legal.back}
       </Anchor>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <Stack gap="lg" className={classes.prose}>

@@ -51,7 +51,7 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
       </LegalSection>
 
       <LegalSection title="Qué datos guardamos y para qué">
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={300}>
           <Table withTableBorder verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
