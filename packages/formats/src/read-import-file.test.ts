@@ -114,3 +114,32 @@ describe('readImportFile refuses hostile and broken files with a clear message',
     expect(error.detail).toMatch(/etiqueta de cierre/);
   });
 });
+
+describe('readImportFile streams', () => {
+  it('reads chunked input and names the place of each entry it yields', async () => {
+    const bytes = await readFixture('own/srclang-per-unit.tmx');
+    async function* chunks() {
+      for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
+    }
+    const plan = await readImportFile(chunks(), { formato: 'tmx', ...ES_EN });
+    if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
+    const places: string[] = [];
+    for await (const entry of plan.entradas) places.push(`${entry.termino?.es} @ ${plan.entradas.ubicacion}`);
+    expect(places).toEqual([
+      'computadora @ unidad <tu> n.º 1 (línea 5)',
+      'paleta de colores @ unidad <tu> n.º 2 (línea 10)',
+      'Cargando… @ unidad <tu> n.º 3 (línea 14)',
+    ]);
+    expect(plan.entradas.leidas).toBe(3);
+    expect(plan.entradas.omitidos).toBe(1);
+  });
+});
+
+describe('export helpers', () => {
+  it('names the file after nombre_seguro and answers the contract’s content type', async () => {
+    const { exportContentType, exportFileName } = await import('./write-export.ts');
+    expect(exportFileName({ nombre_seguro: 'terminos-de-rpg' }, 'tbx')).toBe('terminos-de-rpg.tbx');
+    expect(exportContentType('csv')).toBe('text/csv; charset=utf-8');
+    expect(exportContentType('pdf')).toBe('application/pdf');
+  });
+});

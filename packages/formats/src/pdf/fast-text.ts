@@ -35,7 +35,18 @@ export interface FontHandle {
   font: PdfkitFont;
   /** Width of each word in 1/1000 em, measured once. */
   widths: Map<string, number>;
+  /** Each token (a word with its trailing space) as TJ operands, encoded once. */
+  tokens: Map<string, EncodedToken>;
   space: number;
+}
+
+/** A token encoded for a TJ array: glyph ids in hex and kerning adjustments. */
+interface EncodedToken {
+  tj: string;
+  /** Total advance, 1/1000 em. */
+  advance: number;
+  /** Glyphs positioned off the baseline (marks): drawn one by one, as pdfkit does. */
+  marks: { glyphs: string[]; positions: GlyphPosition[] } | null;
 }
 
 /** One line of text to draw: font, size, colour (0–1 RGB), top-left position. */
@@ -75,7 +86,7 @@ export function fontHandle(doc: InstanceType<typeof PDFDocument>, name: string):
   if (!isPdfkitFont(font)) {
     throw new Error('pdfkit ha cambiado: su objeto de fuente no es el esperado. Revisa src/pdf/fast-text.ts.');
   }
-  return { font, widths: new Map(), space: font.widthOfString(' ', 1000) };
+  return { font, widths: new Map(), tokens: new Map(), space: font.widthOfString(' ', 1000) };
 }
 
 const MAX_CACHED_WORDS = 50_000;
@@ -165,6 +176,52 @@ function num(n: number): string {
 }
 
 /**
+ * Encodes a token once: pdfkit's `encode` shapes it, registers its glyphs in the font subset
+ * (with their widths and Unicode mapping) and answers glyph ids and positions; the same token
+ * always encodes the same way afterwards, so its TJ operands can be reused.
+ */
+function encodeToken(handle: FontHandle, token: string): EncodedToken {
+  let encoded = handle.tokens.get(token);
+  if (encoded) return encoded;
+  const [glyphs, positions] = handle.font.encode(token);
+  const parts: string[] = [];
+  let segment = '';
+  let advance = 0;
+  let marks = false;
+  for (let i = 0; i < glyphs.length; i += 1) {
+    const pos = positions[i]!;
+    if (pos.xOffset || pos.yOffset) marks = true;
+    segment += glyphs[i];
+    const adjust = pos.xAdvance - pos.advanceWidth;
+    if (adjust !== 0) {
+      parts.push(`<${segment}>`, num(-adjust));
+      segment = '';
+    }
+    advance += pos.xAdvance;
+  }
+  if (segment !== '') parts.push(`<${segment}>`);
+  encoded = { tj: parts.join(' '), advance, marks: marks ? { glyphs, positions } : null };
+  if (handle.tokens.size > MAX_CACHED_WORDS) handle.tokens.clear();
+  handle.tokens.set(token, encoded);
+  return encoded;
+}
+
+/** Splits text as pdfkit shapes it: after every space or tab, the space kept with its word. */
+function tokens(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9) {
+      out.push(text.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  if (start < text.length) out.push(text.slice(start));
+  return out;
+}
+
+/**
  * Draws lines of text straight into the page's content stream, in one text object: the same
  * glyph encoding, subsetting and kerning as pdfkit's `text()`, without its per-call layout
  * machinery, which costs several times more than the drawing for a card of short fields.
@@ -194,36 +251,28 @@ export function drawRuns(doc: InstanceType<typeof PDFDocument>, runs: readonly T
     const scale = run.size / 1000;
     let x = run.x;
     const y = height - run.y - font.ascender * scale;
-    const [glyphs, positions] = font.encode(run.text);
     out.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
-    // One TJ array per stretch of glyphs; kerning as adjustments; positioned marks (IPA,
-    // combining accents) placed each with its own text matrix, as pdfkit does.
-    let segment: string[] = [];
-    const parts: string[] = [];
-    const flush = (): void => {
-      if (segment.length > 0) parts.push(`<${segment.join('')}>`);
-      segment = [];
-      if (parts.length > 0) out.push(`[${parts.join(' ')}] TJ`);
-      parts.length = 0;
-    };
-    for (let i = 0; i < glyphs.length; i += 1) {
-      const pos = positions[i]!;
-      if (pos.xOffset || pos.yOffset) {
-        flush();
-        out.push(`1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm`, `[<${glyphs[i]}>] TJ`);
-        x += pos.xAdvance * scale;
-        out.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+    let parts: string[] = [];
+    for (const token of tokens(run.text)) {
+      const encoded = encodeToken(run.font, token);
+      if (encoded.marks === null) {
+        parts.push(encoded.tj);
+        x += encoded.advance * scale;
         continue;
       }
-      segment.push(glyphs[i]!);
-      const adjust = pos.xAdvance - pos.advanceWidth;
-      if (adjust !== 0) {
-        parts.push(`<${segment.join('')}>`, num(-adjust));
-        segment = [];
+      // Marks positioned off the baseline (IPA, combining accents): each placed with its own
+      // text matrix, as pdfkit does.
+      if (parts.length > 0) out.push(`[${parts.join(' ')}] TJ`);
+      parts = [];
+      const { glyphs, positions } = encoded.marks;
+      for (let i = 0; i < glyphs.length; i += 1) {
+        const pos = positions[i]!;
+        out.push(`1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm`, `[<${glyphs[i]}>] TJ`);
+        x += pos.xAdvance * scale;
       }
-      x += pos.xAdvance * scale;
+      out.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
     }
-    flush();
+    if (parts.length > 0) out.push(`[${parts.join(' ')}] TJ`);
   }
   out.push('ET', 'Q');
   pdf.addContent(out.join('\n'));

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { exportToFile, run } from '../test-support/external-tools.ts';
 import { hasCommand, requireTool } from '../test-support/fixtures.ts';
 import { SAMPLE_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
+import PDFDocument from 'pdfkit';
+import { fontHandle, textWidth, wrapText } from './fast-text.ts';
 import { sectionLetter } from './section-letter.ts';
 
 const POPPLER = hasCommand('pdffonts', ['-v']) && hasCommand('pdftotext', ['-v']);
@@ -18,6 +20,23 @@ describe('sectionLetter', () => {
     expect(sectionLetter('«Über»', 'de')).toBe('U');
     expect(sectionLetter('3D', 'es')).toBe('0–9');
     expect(sectionLetter(null, 'es')).toBe('#');
+  });
+});
+
+describe('wrapText', () => {
+  it('breaks at spaces within the width, keeps line breaks and cuts words longer than a line', async () => {
+    const doc = new PDFDocument();
+    const { createRequire } = await import('node:module');
+    doc.registerFont('regular', createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+    const font = fontHandle(doc, 'regular');
+    const lines = wrapText(font, 9, 'uno dos tres cuatro cinco seis siete ocho nueve diez\nonce', 80);
+    expect(lines.join(' ')).toBe('uno dos tres cuatro cinco seis siete ocho nueve diez once');
+    expect(lines.at(-1)).toBe('once');
+    for (const line of lines) expect(textWidth(font, 9, line)).toBeLessThanOrEqual(80);
+    const url = 'https://example.org/' + 'muy-largo-'.repeat(12);
+    const cut = wrapText(font, 9, url, 80);
+    expect(cut.join('')).toBe(url);
+    expect(cut.length).toBeGreaterThan(2);
   });
 });
 
@@ -48,6 +67,8 @@ describe('writePdf', () => {
     expect(text).toContain('Términos de RPG <beta> & más');
     expect(text).toContain('Exportado el 1 de marzo de 2026 · 4 entradas');
     expect(text).toContain('[ɲanˈdu]');
+    // A combining mark (positioned off the baseline) and a character the fonts lack.
+    expect(text).toMatch(/n̪/);
     expect(text).toMatch(/ácido\s+→\s+acid damage/);
     expect(text).toContain('Cuestiones traductológicas');
     // Sections A, N, Ñ in that order; the page number in the footer of page 2.

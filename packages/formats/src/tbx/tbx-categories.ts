@@ -81,9 +81,17 @@ const SPANISH_TO_POS: Record<string, string> = {
   propernoun: 'properNoun',
 };
 
+const posCache = new Map<string, string>();
+
 /** A part of speech read from TBX as the card writes it (`noun` → `sustantivo`); others as they are. */
 export function partOfSpeechToCard(value: string): string {
-  return POS_TO_SPANISH[key(value)] ?? value;
+  let card = posCache.get(value);
+  if (card === undefined) {
+    card = POS_TO_SPANISH[key(value)] ?? value;
+    if (posCache.size > 512) posCache.clear();
+    posCache.set(value, card);
+  }
+  return card;
 }
 
 /** The TBX-Basic picklist value for a card `categoria`, or `null` when it is not one of them. */

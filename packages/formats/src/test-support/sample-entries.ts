@@ -43,5 +43,10 @@ export const SAMPLE_ENTRIES: ExportEntry[] = [
     definicion: 'Medida de la progresión del personaje.',
   },
   { id: 13, termino: { es: 'ñandú', en: null }, notas: 'Sin equivalente fijado; IPA [ɲanˈdu].' },
-  { id: 14, termino: { es: 'Ñu 𝐀', en: 'gnu' }, contexto_en: 'A gnu appears.', fuente_contexto_es: 'sin contexto' },
+  {
+    id: 14,
+    termino: { es: 'Ñu 𝐀', en: 'gnu' },
+    contexto_en: 'A gnu appears [n̪u].',
+    fuente_contexto_es: 'sin contexto',
+  },
 ];
