@@ -28,13 +28,15 @@ export const importAnswerSchema = z.union([importHeadersAnswerSchema, importDone
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 
 export const EXPORT_FORMATS = ['json', 'csv', 'tsv', 'tmx', 'tbx', 'pdf'] as const;
-export const exportFormatSchema = z.enum(EXPORT_FORMATS);
+export const exportFormatSchema = z.enum(EXPORT_FORMATS, {
+  error: 'Formato de exportación desconocido: elige json, csv, tsv, tmx, tbx o pdf.',
+});
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
 export const exportQuerySchema = z.object({
   formato: exportFormatSchema.default('json'),
   /** TBX only: 2 (TBX-Basic `martif`, default) or 3. */
-  version: z.enum(['2', '3']).optional(),
+  version: z.enum(['2', '3'], { error: 'La versión de TBX es 2 (TBX-Basic) o 3.' }).optional(),
 });
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
