@@ -352,6 +352,20 @@ export function readTbx(source: TextSource, options: GlossaryLanguages): EntrySt
     const events = readXmlUnits(iterateText(source), {
       units: new Set(['termEntry', 'conceptEntry']),
       headers: new Set(['martifHeader', 'tbxHeader']),
+      structural: new Set([
+        'termEntry',
+        'conceptEntry',
+        'langSet',
+        'langSec',
+        'tig',
+        'ntig',
+        'termGrp',
+        'termSec',
+        'descripGrp',
+        'adminGrp',
+        'termNoteGrp',
+        'transacGrp',
+      ]),
     });
     for await (const event of events) {
       if (event.kind === 'root') {

@@ -153,7 +153,11 @@ export function readTmx(source: TextSource, options: GlossaryLanguages): EntrySt
   };
   let units = 0;
   async function* items(): AsyncGenerator<ReadItem> {
-    const events = readXmlUnits(iterateText(source), { units: new Set(['tu']), headers: new Set(['header']) });
+    const events = readXmlUnits(iterateText(source), {
+      units: new Set(['tu']),
+      headers: new Set(['header']),
+      structural: new Set(['tu', 'tuv', 'header']),
+    });
     for await (const event of events) {
       if (event.kind === 'root') {
         const root = event.name.toLowerCase();

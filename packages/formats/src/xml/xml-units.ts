@@ -21,6 +21,19 @@ export interface XmlUnitSpec {
   units: ReadonlySet<string>;
   /** Local names of header elements to hand over whole (`header`, `martifHeader`). */
   headers: ReadonlySet<string>;
+  /**
+   * Elements whose own text is never content (`tu`, `langSet`…): the indentation between their
+   * children is dropped as it is read instead of being kept and trimmed later.
+   */
+  structural?: ReadonlySet<string>;
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
 }
 
 export function localName(qname: string): string {
@@ -151,8 +164,12 @@ export async function* readXmlUnits(text: AsyncIterable<string>, spec: XmlUnitSp
       stack.push({ name, qname: tag.name, attrs: tag.attributes, children: [], line: parser.line });
     }
   });
+  const structural = spec.structural;
   const onText = (text: string): void => {
-    if (captureKind !== null) stack.at(-1)!.children.push(text);
+    if (captureKind === null) return;
+    const parent = stack[stack.length - 1]!;
+    if (structural?.has(parent.name) && isBlank(text)) return;
+    parent.children.push(text);
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
