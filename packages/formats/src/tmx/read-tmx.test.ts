@@ -46,7 +46,7 @@ describe('readTmx on real files', () => {
   it('reads TMX 1.1 with lang attributes in ISO-8859-1', async () => {
     const { entradas } = await readTmxFixture(await readFixture('own/tmx11-lang.tmx'), EN_ES);
     expect(entradas.map(compact)).toEqual([
-      { termino: { en: 'Press  to continue', es: 'Pulsa  para continuar' } },
+      { termino: { en: 'Press to continue', es: 'Pulsa para continuar' } },
       { termino: { en: 'Options', es: 'Opciones' }, notas: 'Menú principal' },
     ]);
   });

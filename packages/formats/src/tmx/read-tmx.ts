@@ -21,18 +21,29 @@ const INLINE_CODES = new Set(['bpt', 'ept', 'ph', 'it', 'ut']);
  */
 export function segmentText(seg: XmlElement): string {
   const out: string[] = [];
-  collectSegmentText(seg, false, out);
-  return out.join('');
+  const dropped = collectSegmentText(seg, false, out);
+  const text = out.join('');
+  // `Press <ph>{0}</ph> to continue` reads `Press to continue`, not with two spaces.
+  return dropped ? text.replace(/ {2,}/g, ' ') : text;
 }
 
-function collectSegmentText(element: XmlElement, inCode: boolean, out: string[]): void {
+/** Collects the segment's text; answers whether an inline code was dropped. */
+function collectSegmentText(element: XmlElement, inCode: boolean, out: string[]): boolean {
+  let dropped = false;
   for (const child of element.children) {
     if (typeof child === 'string') {
       if (!inCode) out.push(child);
-    } else if (INLINE_CODES.has(child.name)) collectSegmentText(child, true, out);
-    else if (child.name === 'sub') collectSegmentText(child, false, out);
-    else collectSegmentText(child, inCode, out);
+      else dropped = true;
+    } else if (INLINE_CODES.has(child.name)) {
+      collectSegmentText(child, true, out);
+      dropped = true;
+    } else if (child.name === 'sub') {
+      dropped = collectSegmentText(child, false, out) || dropped;
+    } else {
+      dropped = collectSegmentText(child, inCode, out) || dropped;
+    }
   }
+  return dropped;
 }
 
 interface Variant {
