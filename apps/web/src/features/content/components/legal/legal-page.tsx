@@ -25,7 +25,9 @@ export function LegalPage({ title, backTo, children }: LegalPageProps) {
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <Stack gap="lg" className={classes.prose}>
           <div>
-            <Title order={1}>{title}</Title>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
             <Text size="sm" c="dimmed" mt={4}>
               {format(es.legal.updated, { date: LEGAL_UPDATED })}
             </Text>
