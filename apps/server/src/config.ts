@@ -38,6 +38,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LudoTerm <no-reply@ludoterm.app>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
+  /** Google's published signing keys; override only to point at a mirror. Needs the internet. */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   /** Minutes between purges of glossaries trashed 30 days ago or more (also once at start); 0 disables. */
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Built web app to serve at /; defaults to apps/web/dist of this repository. */

@@ -80,7 +80,15 @@ export const verifyLoginInputSchema = z.object({
 });
 export type VerifyLoginInput = z.infer<typeof verifyLoginInputSchema>;
 
-export const googleInputSchema = z.object({ id_token: z.string().min(1).max(8192) });
+/**
+ * `POST /auth/google`: Google's ID token; `password` is the existing account's, sent once to
+ * link an account that already has that e-mail (403 ACCOUNT_LINK_REQUIRED without it).
+ */
+export const googleInputSchema = z.object({
+  id_token: z.string().min(1).max(8192),
+  password: z.string().min(1).max(PASSWORD_MAX).optional(),
+});
+export type GoogleInput = z.infer<typeof googleInputSchema>;
 
 export const updateProfileInputSchema = z.object({
   display_name: z.string().trim().max(100).nullable().optional(),

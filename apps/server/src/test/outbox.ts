@@ -80,3 +80,13 @@ export function lastMailTo(dataDir: string, to: string): OutboxMail | undefined 
     .filter((mail) => mail.to.toLowerCase() === to.toLowerCase())
     .at(-1);
 }
+
+/** Waits (up to `timeoutMs`) until `count` messages to the address are in the outbox. */
+export async function waitForMails(dataDir: string, to: string, count = 1, timeoutMs = 5000): Promise<OutboxMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = readOutbox(dataDir).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -21,11 +21,17 @@ import {
   updateProfile,
   type AuthDeps,
 } from './auth.service.ts';
+import { identityRoutes, loginCodeSender } from './identity.routes.ts';
 import { createMemoryLoginFailureStore } from './login-failures.ts';
 
 /** `/auth/*`: accounts, sign-in, token renewal, sign-out and the own profile. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
-  const deps: AuthDeps = { db: app.db, config, loginFailures: createMemoryLoginFailureStore() };
+  const deps: AuthDeps = {
+    db: app.db,
+    config,
+    loginFailures: createMemoryLoginFailureStore(),
+    sendLoginCode: loginCodeSender(app, config),
+  };
   // Per address; generous enough for a classroom signing in at once behind one NAT.
   const perAddress = {
     rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
@@ -67,4 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
     { schema: { body: updateProfileInputSchema, response: { 200: userSchema } } },
     async (request) => updateProfile(app.db, requireUser(request), request.body),
   );
+
+  // Sign-in codes, password reset and Google, sharing this module's session deps.
+  await app.register(identityRoutes, { config, auth: deps });
 };

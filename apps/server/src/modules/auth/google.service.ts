@@ -1,0 +1,82 @@
+import type { Config } from '../../config.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { claimInvitations } from '../glossaries/glossary-members.service.ts';
+import { initialAccess } from './auth.policy.ts';
+import { countAllUsers, findUserByEmail, insertUser, isUniqueViolation, lockAccountCreation } from './auth.repository.ts';
+import { verifyCredentials, type AuthDeps } from './auth.service.ts';
+import { verifyGoogleIdToken, type GoogleIdentity, type GoogleKeySource } from './google-id-token.ts';
+import { findUserByGoogleSub, linkGoogleSub } from './google.repository.ts';
+
+export interface GoogleDeps {
+  auth: AuthDeps;
+  config: Pick<Config, 'GOOGLE_CLIENT_ID'>;
+  keys: GoogleKeySource;
+}
+
+export const GOOGLE_DISABLED = 'El inicio de sesión con Google no está activado en esta instalación.';
+const LINKED_ELSEWHERE = 'Esta cuenta de LudoTerm ya está vinculada a otra cuenta de Google.';
+
+/**
+ * A new account for a Google user, by the same rules as `POST /auth/register` (first account
+ * or ADMIN_EMAIL admin, decided under the same lock; invitations claimed), with no password.
+ */
+async function createGoogleAccount(deps: AuthDeps, identity: GoogleIdentity): Promise<UserRow> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      await lockAccountCreation(trx);
+      if (await findUserByEmail(trx, identity.email)) throw new AppError('CONFLICT');
+      const isFirstAccount = (await countAllUsers(trx)) === 0;
+      const now = new Date();
+      const created = await insertUser(trx, {
+        email: identity.email,
+        password_hash: null,
+        google_sub: identity.sub,
+        display_name: identity.name,
+        ...initialAccess(identity.email, isFirstAccount, deps.config, now),
+        verificacion_codigo: 0,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
+      await claimInvitations(trx, created);
+      return created;
+    });
+  } catch (error) {
+    // Created by a parallel request with the same token: sign in to that account.
+    if (error instanceof AppError || isUniqueViolation(error)) {
+      const existing = await findUserByGoogleSub(deps.db, identity.sub);
+      if (existing) return existing;
+    }
+    throw error;
+  }
+}
+
+/**
+ * `POST /auth/google`: the user behind a verified Google ID token.
+ * - A Google account already linked signs in.
+ * - A new e-mail gets a new account, by the registration rules.
+ * - An existing account with that e-mail is never taken over by the token alone: it is linked
+ *   only when the request also carries that account's password (403 ACCOUNT_LINK_REQUIRED
+ *   otherwise; a wrong password counts as a failed sign-in of that account).
+ */
+export async function signInWithGoogle(
+  deps: GoogleDeps,
+  input: { id_token: string; password?: string | undefined },
+): Promise<UserRow> {
+  const clientId = deps.config.GOOGLE_CLIENT_ID;
+  if (!clientId) throw new AppError('NOT_FOUND', GOOGLE_DISABLED);
+  const identity = await verifyGoogleIdToken(input.id_token, { clientId, keys: deps.keys });
+
+  const linked = await findUserByGoogleSub(deps.auth.db, identity.sub);
+  if (linked) return linked;
+
+  const existing = await findUserByEmail(deps.auth.db, identity.email);
+  if (!existing) return createGoogleAccount(deps.auth, identity);
+  if (existing.google_sub) throw new AppError('CONFLICT', LINKED_ELSEWHERE);
+  if (!input.password) throw new AppError('ACCOUNT_LINK_REQUIRED');
+  await verifyCredentials(deps.auth, { email: existing.email, password: input.password });
+  const updated = await linkGoogleSub(deps.auth.db, existing.id, identity.sub, nowIso());
+  if (!updated) throw new AppError('CONFLICT', LINKED_ELSEWHERE);
+  return updated;
+}
