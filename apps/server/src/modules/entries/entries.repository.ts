@@ -50,12 +50,21 @@ async function insertJsonRows<T extends object>(
         select ${columnList} from json_populate_recordset(null::${sql.table(table)}, ${json}::json)`.execute(
         db,
       );
-    } else {
-      const json = JSON.stringify(part.map((row) => columns.map((c) => row[c])));
-      const values = sql.join(columns.map((_, i) => sql`value ->> ${sql.lit(i)}`));
-      await sql`insert into ${sql.table(table)} (${columnList})
-        select ${values} from json_each(${json})`.execute(db);
+      continue;
     }
+    // Values shared by the whole chunk (glossary, author, dates…) are bound once; only the
+    // others travel per row, which keeps SQLite's JSON extraction to what varies.
+    const first = part[0]!;
+    const varying = columns.filter((c) => part.some((row) => row[c] !== first[c]));
+    const json = JSON.stringify(part.map((row) => varying.map((c) => row[c])));
+    const values = sql.join(
+      columns.map((c) => {
+        const at = varying.indexOf(c);
+        return at === -1 ? sql`${first[c] as unknown}` : sql`value ->> ${sql.lit(at)}`;
+      }),
+    );
+    await sql`insert into ${sql.table(table)} (${columnList})
+      select ${values} from json_each(${json})`.execute(db);
   }
 }
 

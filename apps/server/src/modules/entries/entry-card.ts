@@ -14,8 +14,7 @@ import {
   type Language,
 } from '@ludoterm/contract';
 import { AppError } from '../../errors.ts';
-import { foldText } from '../../lib/text-folding.ts';
-import { sortKeyOf } from './sort-key.ts';
+import { foldValue, sortKeyFromFolded } from './sort-key.ts';
 
 /** A glossary's two languages: the card's term and context fields follow them. */
 export interface CardLanguages {
@@ -46,30 +45,53 @@ export interface DerivedColumns {
   fields: Array<[string, string]>;
 }
 
-const cardIdsCache = new Map<string, string[]>();
+type Reader = (input: EntryInput) => string | null | undefined;
 
-/** The card field ids of a glossary with these languages, in card order. */
-export function cardFieldIds({ origen, meta }: CardLanguages): string[] {
-  const key = `${origen}>${meta}`;
-  let ids = cardIdsCache.get(key);
-  if (!ids) {
-    ids = cardFields(origen, meta).map((f) => f.id);
-    cardIdsCache.set(key, ids);
-  }
-  return ids;
+/** How to read and check one language pair's card, computed once per pair. */
+interface CardPlan {
+  ids: string[];
+  readers: Reader[];
+  /** Term and context fields of the languages the glossary does not have. */
+  foreign: Array<[string, Reader]>;
 }
 
+const plans = new Map<string, CardPlan>();
+
 /** The input value of a card field id (`termino.es` reads `input.termino.es`). */
-function inputValueOf(input: EntryInput, id: string): string | null | undefined {
-  if (id.startsWith('termino.')) return input.termino?.[id.slice('termino.'.length) as Language];
-  return (input as Record<string, string | null | undefined>)[id];
+function readerOf(id: string): Reader {
+  if (id.startsWith('termino.')) {
+    const lang = id.slice('termino.'.length) as Language;
+    return (input) => input.termino?.[lang];
+  }
+  return (input) => (input as Record<string, string | null | undefined>)[id];
+}
+
+function planOf({ origen, meta }: CardLanguages): CardPlan {
+  const key = `${origen}>${meta}`;
+  let plan = plans.get(key);
+  if (!plan) {
+    const ids = cardFields(origen, meta).map((f) => f.id);
+    const foreign = LANGUAGES.filter((l) => l !== origen && l !== meta).flatMap((lang) =>
+      [termFieldId(lang), contextFieldId(lang), contextSourceFieldId(lang)].map(
+        (id): [string, Reader] => [id, readerOf(id)],
+      ),
+    );
+    plan = { ids, readers: ids.map(readerOf), foreign };
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+/** The card field ids of a glossary with these languages, in card order. */
+export function cardFieldIds(langs: CardLanguages): string[] {
+  return planOf(langs).ids;
 }
 
 /** Trimmed text, or null when nothing is left (an empty string clears a field). */
 function cleanText(value: string | null | undefined): string | null | undefined {
   if (value === undefined || value === null) return value;
   // PostgreSQL text cannot hold NUL; it never belongs in a card anyway.
-  const text = value.replaceAll('\u0000', '').trim();
+  const text = (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value).trim();
   return text === '' ? null : text;
 }
 
@@ -82,17 +104,13 @@ function tooLong(id: string): AppError {
 }
 
 /** Fields of other languages may come back as null (an object a GET answered); never with text. */
-function assertOnlyGlossaryLanguages(langs: CardLanguages, input: EntryInput): void {
-  const own = new Set<Language>([langs.origen, langs.meta]);
-  for (const lang of LANGUAGES) {
-    if (own.has(lang)) continue;
-    for (const id of [termFieldId(lang), contextFieldId(lang), contextSourceFieldId(lang)]) {
-      if (cleanText(inputValueOf(input, id))) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `Este glosario es ${langs.origen}→${langs.meta}: el campo «${cardFieldLabel(id)}» no forma parte de su ficha.`,
-        );
-      }
+function assertOnlyGlossaryLanguages(langs: CardLanguages, plan: CardPlan, input: EntryInput) {
+  for (const [id, read] of plan.foreign) {
+    if (cleanText(read(input))) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Este glosario es ${langs.origen}→${langs.meta}: el campo «${cardFieldLabel(id)}» no forma parte de su ficha.`,
+      );
     }
   }
 }
@@ -110,11 +128,13 @@ export function normalizeEntryInput(
   current?: NormalizedEntry,
   options: { keepPrivateComments?: boolean } = {},
 ): NormalizedEntry {
-  assertOnlyGlossaryLanguages(langs, input);
+  const plan = planOf(langs);
+  assertOnlyGlossaryLanguages(langs, plan, input);
   const card: StoredCard = {};
   let total = 0;
-  for (const id of cardFieldIds(langs)) {
-    const given = cleanText(inputValueOf(input, id));
+  for (let i = 0; i < plan.ids.length; i += 1) {
+    const id = plan.ids[i]!;
+    const given = cleanText(plan.readers[i]!(input));
     const value = given === undefined ? (current?.card[id] ?? null) : given;
     if (value === null) continue;
     if (value.length > TEXT_FIELD_MAX) throw tooLong(id);
@@ -126,8 +146,9 @@ export function normalizeEntryInput(
     const given = cleanText(input.comentarios_privados);
     if (given !== undefined) comentarios = given;
   }
-  if (comentarios !== null && comentarios.length > TEXT_FIELD_MAX)
+  if (comentarios !== null && comentarios.length > TEXT_FIELD_MAX) {
     throw tooLong('comentarios_privados');
+  }
   total += comentarios?.length ?? 0;
   if (total > ENTRY_TEXT_MAX) {
     throw new AppError(
@@ -144,6 +165,7 @@ export function normalizeEntryInput(
   return { card, comentarios_privados: comentarios };
 }
 
+/** Fields searched through entries' own columns rather than entry_fields. */
 const SEARCH_COLUMN_FIELDS = new Set(['subindice']);
 
 /** Folded terms, sort key and advanced-search rows of a card, as the write path stores them. */
@@ -151,17 +173,22 @@ export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedCo
   const origen = card[termFieldId(langs.origen)];
   const meta = card[termFieldId(langs.meta)];
   const fields: Array<[string, string]> = [];
-  for (const [id, value] of Object.entries(card)) {
+  for (const id in card) {
     if (id.startsWith('termino.') || SEARCH_COLUMN_FIELDS.has(id)) continue;
-    const folded = foldText(value);
+    const folded = foldValue(card[id]!);
     if (folded) fields.push([id, folded]);
   }
+  const origenPlegado = origen ? foldValue(origen) : '';
+  const metaPlegado = meta ? foldValue(meta) : '';
+  let clave = '';
+  // An entry with only the target term files under it rather than at the very top.
+  if (origen) clave = sortKeyFromFolded(origen, origenPlegado, langs.origen);
+  else if (meta) clave = sortKeyFromFolded(meta, metaPlegado, langs.meta);
   return {
-    termino_origen_plegado: origen ? foldText(origen) : '',
-    termino_meta_plegado: meta ? foldText(meta) : '',
-    subindice_plegado: card.subindice ? foldText(card.subindice) : '',
-    // An entry with only the target term files under it rather than at the very top.
-    clave_orden: origen ? sortKeyOf(origen, langs.origen) : sortKeyOf(meta, langs.meta),
+    termino_origen_plegado: origenPlegado,
+    termino_meta_plegado: metaPlegado,
+    subindice_plegado: card.subindice ? foldValue(card.subindice) : '',
+    clave_orden: clave,
     fields,
   };
 }

@@ -86,6 +86,8 @@ export interface InsertEntriesOptions {
 export interface InsertEntriesResult {
   /** The new ids, aligned with the inputs; null where a duplicate was skipped. */
   ids: Array<number | null>;
+  /** The rows written, in the order of the inputs that were not skipped. */
+  rows: EntryRow[];
   inserted: number;
   skipped: number;
 }
@@ -114,10 +116,16 @@ export function prepareEntry(
   entry: NewEntry,
 ): PreparedEntry {
   const langs = languagesOf(glossary);
-  const normalized = normalizeEntryInput(langs, entry.input);
+  const { card, comentarios_privados } = normalizeEntryInput(langs, entry.input);
+  const derived = deriveColumns(langs, card);
   return {
-    ...normalized,
-    ...deriveColumns(langs, normalized.card),
+    card,
+    comentarios_privados,
+    termino_origen_plegado: derived.termino_origen_plegado,
+    termino_meta_plegado: derived.termino_meta_plegado,
+    subindice_plegado: derived.subindice_plegado,
+    clave_orden: derived.clave_orden,
+    fields: derived.fields,
     origen: entry.origen ?? null,
     autor: entry.autor ?? null,
     fecha_creacion: entry.fecha_creacion ?? null,
@@ -180,12 +188,11 @@ export async function insertPreparedEntries(
     });
   }
   const ids: Array<number | null> = prepared.map(() => null);
-  if (chosen.length === 0) return { ids, inserted: 0, skipped: prepared.length };
+  if (chosen.length === 0) return { ids, rows: [], inserted: 0, skipped: prepared.length };
 
   // The count first: on SQLite this write takes the lock before the ids are reserved.
   await adjustEntryCount(tx, glossary.id, chosen.length);
-  // Inserting in sort-key order appends to the sort index instead of splitting it at random.
-  chosen.sort((a, b) => compareBytes(a.entry.clave_orden, b.entry.clave_orden));
+
   const entryIds = await reserveIds(tx, 'entries', chosen.length);
   const fieldCount = chosen.reduce((n, { entry }) => n + entry.fields.length, 0);
   const fieldIds = await reserveIds(tx, 'entry_fields', fieldCount);
@@ -244,7 +251,12 @@ export async function insertPreparedEntries(
   await insertFieldRows(tx, fieldRows);
   await index.addEntries(tx, entryRows);
   await index.addFields(tx, fieldRows);
-  return { ids, inserted: chosen.length, skipped: prepared.length - chosen.length };
+  return {
+    ids,
+    rows: entryRows,
+    inserted: chosen.length,
+    skipped: prepared.length - chosen.length,
+  };
 }
 
 /** `prepareEntries` + `insertPreparedEntries`: what the importer and copy call. */
@@ -416,16 +428,4 @@ export async function recoverEntry(
   const row = await findEntryRow(tx, glossary.id, entryId, { includeDeleted: true });
   if (!row) throw new AppError('NOT_FOUND', 'La entrada no existe.');
   return row;
-}
-
-/** Byte order of UTF-8 (code point order), as SQLite BINARY and PostgreSQL "C" compare. */
-function compareBytes(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i += 1) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(i)!;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
 }

@@ -69,7 +69,21 @@ export async function checkSearchIndex(
       if (!version || version.version !== row.version || version.ficha !== row.ficha) {
         problems.push(`entrada ${row.id}: la última versión no es la actual`);
       }
-      if (row.deleted_at !== null || position % probeStep !== 0) continue;
+      if (position % probeStep !== 0) continue;
+      if (row.deleted_at !== null) {
+        const found = row.termino_origen_plegado
+          ? await searchIndexFor(db).matchTerms(db, {
+              glossaryIds: [row.glossary_id],
+              query: row.termino_origen_plegado,
+              tier: Array.from(row.termino_origen_plegado).length < 3 ? 'exact' : 'substring',
+              columns: ['origen'],
+              limit: 100_000,
+            })
+          : [];
+        if (found.includes(row.id))
+          problems.push(`entrada ${row.id}: eliminada pero aparece al buscar`);
+        continue;
+      }
       for (const column of ['origen', 'meta'] as const) {
         const query = column === 'origen' ? row.termino_origen_plegado : row.termino_meta_plegado;
         if (!query) continue;
@@ -105,14 +119,28 @@ export async function checkSearchIndex(
   }
 
   if (!isPostgresDb(db)) {
-    for (const table of ['entries_fts', 'entry_fields_fts']) {
+    // entry_fields_fts indexes every row of its content table: check it against it (rank 1).
+    // entries_fts holds only the live entries: check its structure, and count each glossary.
+    for (const [table, rank] of [
+      ['entry_fields_fts', 1],
+      ['entries_fts', 0],
+    ] as const) {
       try {
-        await sql`insert into ${sql.table(table)}(${sql.ref(table)}, rank) values ('integrity-check', 1)`.execute(
+        await sql`insert into ${sql.table(table)}(${sql.ref(table)}, rank) values ('integrity-check', ${rank})`.execute(
           db,
         );
       } catch (error) {
         problems.push(`${table}: ${(error as Error).message}`);
       }
+    }
+    for (const g of glossaries) {
+      if (glossaryId !== undefined && g.id !== glossaryId) continue;
+      const { rows } = await sql<{ n: number }>`select count(*) as n from entries_fts
+        where entries_fts match ${`fts_glosario : "\u0001${g.id}\u0001"`}`.execute(db);
+      const indexed = Number(rows[0]?.n ?? 0);
+      const live = await countLiveEntries(db, g.id);
+      if (indexed !== live)
+        problems.push(`glosario ${g.id}: ${indexed} entradas en entries_fts ≠ ${live} vivas`);
     }
   }
   return problems;

@@ -1,4 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type {
   FieldMatch,
@@ -36,14 +43,27 @@ function startsWith(eb: EntriesBuilder, column: TermColumn, query: string): Expr
   return eb.and([eb(ref, '>=', query), eb(ref, '<', query + PREFIX_END)]);
 }
 
-/** The FTS5 query: `phrase` in any of the columns. */
+/** The FTS5 query: any of `phrases` in any of the columns. */
 function ftsQuery(columns: readonly TermColumn[], phrases: readonly string[]): string {
   const filter = `{${columns.map((c) => TERM_COLUMNS[c]).join(' ')}}`;
   return `${filter} : (${phrases.map(ftsPhrase).join(' OR ')})`;
 }
 
+/** The marker phrase of a glossary in `entries_fts.fts_glosario` (see migration 032). */
+function glossaryMarker(glossaryId: number): string {
+  return `\u0001${glossaryId}\u0001`;
+}
+
+/** Restricts an FTS5 query to some glossaries (live entries only: the table holds no others). */
+function inGlossaries(glossaryIds: readonly number[], query: string): string {
+  return `fts_glosario : (${glossaryIds.map((id) => ftsPhrase(glossaryMarker(id))).join(' OR ')}) AND ${query}`;
+}
+
+/** Above this many glossaries, filtering by join beats OR-ing their markers inside FTS5. */
+const MARKERS_UP_TO = 16;
+
 function matchingIds(match: string) {
-  return sql<number>`(select rowid from entries_fts where entries_fts match ${match})`;
+  return sql<number>`(select rowid as id from entries_fts where entries_fts match ${match})`;
 }
 
 async function insertFts(
@@ -70,9 +90,10 @@ export const sqliteSearchIndex: SearchIndex = {
     await insertFts(
       db,
       'entries_fts',
-      ['termino_origen_plegado', 'termino_meta_plegado', 'subindice_plegado'],
+      ['fts_glosario', 'termino_origen_plegado', 'termino_meta_plegado', 'subindice_plegado'],
       rows.map((r) => [
         r.id,
+        glossaryMarker(r.glossary_id),
         r.termino_origen_plegado,
         r.termino_meta_plegado,
         r.subindice_plegado,
@@ -94,47 +115,43 @@ export const sqliteSearchIndex: SearchIndex = {
     { glossaryId, query, orden, offset, limit }: GlossarySearch,
   ): Promise<SearchPage> {
     const columns: TermColumn[] = ['origen', 'meta', 'subindice'];
-    const live = db
-      .selectFrom('entries')
-      .where('glossary_id', '=', glossaryId)
-      .where('deleted_at', 'is', null);
-
-    if (isShortQuery(query)) {
-      const matching = live.where((eb) => eb.or(columns.map((c) => startsWith(eb, c, query))));
-      const [count, page] = await Promise.all([
-        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        matching
-          .select('id')
-          .orderBy('clave_orden', orden)
-          .orderBy('id', orden)
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-      ]);
-      return { ids: page.map((r) => r.id), total: Number(count.n) };
-    }
-
-    const match = ftsQuery(columns, [query]);
-    const count = await live
-      .where('id', 'in', matchingIds(match))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const total = Number(count.n);
-    if (total === 0 || offset >= total) return { ids: [], total };
     const direction = sql.raw(orden === 'desc' ? 'desc' : 'asc');
+    // The matching ids as a subquery: for one or two characters, the union of three prefix
+    // ranges on the partial B-trees (live entries only); otherwise the glossary's FTS matches.
+    let matching: RawBuilder<number>;
+    let count: RawBuilder<{ n: number }>;
+    if (isShortQuery(query)) {
+      const end = query + PREFIX_END;
+      const ranges = sql.join(
+        columns.map(
+          (c) => sql`select id from entries where glossary_id = ${glossaryId} and deleted_at is null
+            and ${sql.ref(TERM_COLUMNS[c])} >= ${query} and ${sql.ref(TERM_COLUMNS[c])} < ${end}`,
+        ),
+        sql` union `,
+      );
+      matching = sql<number>`(${ranges})`;
+      count = sql<{ n: number }>`select count(*) as n from (${ranges})`;
+    } else {
+      const match = inGlossaries([glossaryId], ftsQuery(columns, [query]));
+      matching = matchingIds(match);
+      count = sql<{
+        n: number;
+      }>`select count(*) as n from entries_fts where entries_fts match ${match}`;
+    }
+    const total = Number((await count.execute(db)).rows[0]?.n ?? 0);
+    if (total === 0 || offset >= total) return { ids: [], total };
     const { rows } =
       total < SORT_MATCHES_BELOW
         ? // CROSS JOIN keeps the matches as the outer loop: one lookup per match, then a sort.
           await sql<{ id: number }>`
-            select e.id from (select rowid as id from entries_fts where entries_fts match ${match}) m
-            cross join entries e on e.id = m.id
-            where e.glossary_id = ${glossaryId} and e.deleted_at is null
+            select e.id from ${matching} m cross join entries e on e.id = m.id
             order by e.clave_orden ${direction}, e.id ${direction} limit ${limit} offset ${offset}`.execute(
             db,
           )
-        : await sql<{ id: number }>`
+        : // Many matches: walk the sort index, keeping matches, until the page is full.
+          await sql<{ id: number }>`
             select id from entries indexed by entries_sort_idx
-            where glossary_id = ${glossaryId} and deleted_at is null and id in ${matchingIds(match)}
+            where glossary_id = ${glossaryId} and deleted_at is null and id in ${matching}
             order by clave_orden ${direction}, id ${direction} limit ${limit} offset ${offset}`.execute(
             db,
           );
@@ -156,7 +173,14 @@ export const sqliteSearchIndex: SearchIndex = {
       select = select.where((eb) => eb.or(columns.map((c) => startsWith(eb, c, query))));
     } else {
       const phrases = tier === 'word' ? WORD_SEPARATORS.map((s) => s + query) : [query];
-      select = select.where('id', 'in', matchingIds(ftsQuery(columns, phrases)));
+      const terms = ftsQuery(columns, phrases);
+      if (glossaryIds.length <= MARKERS_UP_TO) {
+        const { rows } = await sql<{ id: number }>`
+          select rowid as id from entries_fts where entries_fts match ${inGlossaries(glossaryIds, terms)}
+          limit ${limit}`.execute(db);
+        return rows.map((r) => r.id);
+      }
+      select = select.where('id', 'in', matchingIds(terms));
     }
     return (await select.execute()).map((r) => r.id);
   },
@@ -202,7 +226,11 @@ export const sqliteSearchIndex: SearchIndex = {
   },
 
   async rebuildStructures(db) {
-    await sql`insert into entries_fts(entries_fts) values ('rebuild')`.execute(db);
+    // Not 'rebuild': that would index the soft-deleted entries too.
+    await sql`insert into entries_fts(entries_fts) values ('delete-all')`.execute(db);
+    await sql`insert into entries_fts(rowid, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado)
+      select id, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado
+      from entries where deleted_at is null`.execute(db);
     await sql`insert into entry_fields_fts(entry_fields_fts) values ('rebuild')`.execute(db);
     await sql`insert into entries_fts(entries_fts) values ('optimize')`.execute(db);
     await sql`insert into entry_fields_fts(entry_fields_fts) values ('optimize')`.execute(db);

@@ -15,10 +15,11 @@ export {
 /**
  * The search structures over entries, one implementation per engine (STYLE 15):
  *
- * - SQLite: FTS5 tables with the `trigram` tokenizer over the folded columns
- *   (`entries_fts`: base term, target term, subindice; `entry_fields_fts`: every other card
- *   field), external content, rowid = the row's id; plus B-tree indexes on
- *   (glossary_id, folded column) for exact and prefix matches.
+ * - SQLite: FTS5 tables with the `trigram` tokenizer over the folded columns, external
+ *   content, rowid = the row's id: `entries_fts` holds the live entries only (base term,
+ *   target term, subindice, and `fts_glosario`, a marker phrase per glossary, so one
+ *   glossary's matches are counted without leaving FTS5); `entry_fields_fts` every other card
+ *   field. Plus B-tree indexes on (glossary_id, folded column) for exact and prefix matches.
  * - PostgreSQL: pg_trgm GIN indexes on the same columns, and B-tree indexes on
  *   (glossary_id, left(column, 200) text_pattern_ops) for exact and prefix matches.
  *
@@ -63,6 +64,7 @@ export interface SearchIndex {
 
 export interface IndexedEntry {
   id: number;
+  glossary_id: number;
   termino_origen_plegado: string;
   termino_meta_plegado: string;
   subindice_plegado: string;
