@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { exportRoutes } from './modules/transfers/export.routes.ts';
+import { importRoutes } from './modules/transfers/import.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(glossariesRoutes, { prefix: '/api', ...context });
   await app.register(entriesRoutes, { prefix: '/api', ...context });
   await app.register(copiesRoutes, { prefix: '/api', ...context });
+  await app.register(importRoutes, { prefix: '/api', ...context });
   await app.register(exportRoutes, { prefix: '/api', ...context });
 
   // Background work, safe on several instances (database lock); off when the interval is 0.

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { glossaryParamsSchema, importAnswerSchema } from '@ludoterm/contract';
+import { formatBytes } from '@ludoterm/formats';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../errors.ts';
+import { createWorkerPool } from '../../lib/worker-pool.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import type { ImportOutcome, ImportTask } from './import-job.ts';
+import { authorizeImport, importFile, type ImportDeps, type ImportForm } from './import.service.ts';
+
+/** The multipart field that carries the file (spec section 7). */
+const FILE_FIELD = 'archivo';
+
+function fileTooLarge(maxBytes: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `El archivo supera el máximo de ${formatBytes(maxBytes)} que admite la importación. ` +
+      'Divídelo en varios archivos más pequeños o pide a un administrador que amplíe el límite.',
+  );
+}
+
+/**
+ * Reads the multipart form: text fields into memory, the file (`archivo`) streamed to a
+ * temporary file, so a big upload is never held whole. More than `maxBytes` is refused with
+ * 413 stating the limit. `cleanup` removes the temporary file.
+ */
+async function readImportForm(
+  request: FastifyRequest,
+  tmpDir: string,
+  maxBytes: number,
+): Promise<ImportForm & { cleanup: () => Promise<void> }> {
+  const fields: Record<string, string> = {};
+  let filePath: string | null = null;
+  const saved: string[] = [];
+  const cleanup = async () => {
+    await Promise.all(saved.map((path) => rm(path, { force: true })));
+  };
+  try {
+    const parts = request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 200_000, parts: 12 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== FILE_FIELD) {
+        part.file.resume();
+        continue;
+      }
+      const path = join(tmpDir, `${randomUUID()}.subida`);
+      saved.push(path);
+      try {
+        await pipeline(part.file, createWriteStream(path));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw fileTooLarge(maxBytes);
+        throw error;
+      }
+      if (part.file.truncated) throw fileTooLarge(maxBytes);
+      filePath = path;
+    }
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { fields, filePath, cleanup };
+}
+
+/**
+ * `POST /glosarios/{ns}/importar` (multipart: `archivo`, `formato`, optional `mapping_json`):
+ * the header pass `{cabeceras_detectadas, muestra}` or `{importados, omitidos}`.
+ */
+export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { config, database },
+) => {
+  // One import at a time per instance: it is CPU-bound and, on SQLite, writes are serial anyway.
+  const pool = createWorkerPool<ImportTask, ImportOutcome>('import', {
+    maxThreads: 1,
+    maxQueue: 16,
+    maxOldGenerationSizeMb: 2048,
+  });
+  app.addHook('onClose', async () => {
+    await pool.destroy();
+  });
+  const tmpDir = join(config.DATA_DIR, 'tmp', 'importaciones');
+  await mkdir(tmpDir, { recursive: true });
+  const deps: ImportDeps = { config, database, pool };
+
+  app.post(
+    '/glosarios/:nombre_seguro/importar',
+    {
+      schema: {
+        tags: ['importar'],
+        consumes: ['multipart/form-data'],
+        params: glossaryParamsSchema,
+        response: { 200: importAnswerSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const permission = await authorizeImport(app.db, user, request.params.nombre_seguro);
+      const form = await readImportForm(request, tmpDir, config.IMPORT_MAX_BYTES);
+      try {
+        return await importFile({ ...deps, log: request.log }, permission, user, form);
+      } finally {
+        await form.cleanup();
+      }
+    },
+  );
+};

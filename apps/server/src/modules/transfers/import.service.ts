@@ -1,0 +1,183 @@
+import {
+  cardFields,
+  es,
+  IMPORT_FORMATS,
+  importMappingSchema,
+  type ImportAnswer,
+  type ImportFormat,
+  type ImportMapping,
+  type Language,
+} from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { WorkerPoolFullError, type WorkerPool } from '../../lib/worker-pool.ts';
+import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossary.policy.ts';
+import { displayNameOf } from '../users/user-view.ts';
+import type { ImportDatabase, ImportOutcome, ImportTask } from './import-job.ts';
+
+/** What the import needs besides the request. */
+export interface ImportDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** The import worker threads (workers/import.worker.ts). */
+  pool: WorkerPool<ImportTask, ImportOutcome>;
+  /** Where the timings of each import are logged (the request's logger). */
+  log?: { info(details: object, message: string): void };
+}
+
+/** The multipart form as the route read it: its text fields and the saved file, if any. */
+export interface ImportForm {
+  fields: Record<string, string>;
+  /** The uploaded `archivo`, saved to a temporary file; null when none was sent. */
+  filePath: string | null;
+}
+
+const MAPPING_TARGET_EXTRAS = ['ignorar'];
+
+/** Writing entries is what an import does: the same rule as the editor (404 / 403). */
+export async function authorizeImport(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+): Promise<GlossaryPermission> {
+  return authorizeGlossary(db, user, nombreSeguro, 'write');
+}
+
+function parseFormat(value: string | undefined): ImportFormat {
+  const formato = value?.trim().toLowerCase();
+  if (formato && (IMPORT_FORMATS as readonly string[]).includes(formato))
+    return formato as ImportFormat;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    formato
+      ? `El formato «${value}» no se admite. Elige uno de estos: ${IMPORT_FORMATS.join(', ')}.`
+      : `Indica el formato del archivo: ${IMPORT_FORMATS.join(', ')}.`,
+  );
+}
+
+/**
+ * The user's mapping, checked against this glossary's card: every value must be one of its
+ * field ids (`termino.es`, `definicion`…), `notas` or `ignorar`. An empty or absent mapping is
+ * no mapping (the header pass answers again).
+ */
+export function parseMapping(
+  raw: string | undefined,
+  langs: [Language, Language],
+): ImportMapping | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'El mapeo de columnas (mapping_json) no es JSON válido.',
+    );
+  }
+  const parsed = importMappingSchema.safeParse(json);
+  if (!parsed.success || Array.isArray(json)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'El mapeo de columnas (mapping_json) debe ser un objeto {"cabecera": "campo"} con textos como valores.',
+    );
+  }
+  const fields = cardFields(...langs).map((f) => f.id);
+  const allowed = new Set([...fields, ...MAPPING_TARGET_EXTRAS]);
+  const mapping: ImportMapping = {};
+  for (const [header, rawTarget] of Object.entries(parsed.data)) {
+    const trimmed = rawTarget.trim();
+    const target = allowed.has(trimmed) ? trimmed : trimmed.toLowerCase();
+    if (!allowed.has(target)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `La columna «${header}» está asignada a «${rawTarget}», que no es un campo de la ficha de este glosario. ` +
+          `Asígnala a uno de estos: ${fields.join(', ')} o ignorar.`,
+      );
+    }
+    mapping[header] = target;
+  }
+  return Object.keys(mapping).length === 0 ? null : mapping;
+}
+
+function importDatabaseOf({ config, database }: ImportDeps): ImportDatabase {
+  if (database.engine === 'sqlite') {
+    if (!database.sqlitePath || database.sqlitePath === ':memory:') {
+      throw new Error(
+        'La importación necesita una base de datos SQLite en un archivo (no :memory:).',
+      );
+    }
+    return { engine: 'sqlite', path: database.sqlitePath };
+  }
+  if (!config.DATABASE_URL)
+    throw new Error('Falta DATABASE_URL para la conexión del worker de importación.');
+  return { engine: 'postgres', url: config.DATABASE_URL };
+}
+
+/**
+ * `POST /glosarios/{ns}/importar`, once the route has checked access and saved the upload.
+ * The import worker reads the file (header pass, or every entry validated through the entry
+ * write path) and then writes everything in one transaction on its own connection, so the
+ * event loop and the main connection keep serving other users. Answers the header pass
+ * `{cabeceras_detectadas, muestra, sugerencia}` or `{importados, omitidos}`; any failure is
+ * an AppError naming the line or element, and nothing is written.
+ */
+export async function importFile(
+  deps: ImportDeps,
+  permission: GlossaryPermission,
+  user: UserRow,
+  form: ImportForm,
+): Promise<ImportAnswer> {
+  const { glossary } = permission;
+  const langs: [Language, Language] = [
+    glossary.idioma_origen as Language,
+    glossary.idioma_meta as Language,
+  ];
+  if (form.filePath === null) throw new AppError('VALIDATION_FAILED', es.import.noFile);
+  const formato = parseFormat(form.fields['formato']);
+  const mapping = parseMapping(form.fields['mapping_json'], langs);
+  const task: ImportTask = {
+    filePath: form.filePath,
+    formato,
+    mapping,
+    maxBytes: deps.config.IMPORT_MAX_BYTES,
+    glossary: {
+      id: glossary.id,
+      nombre_seguro: glossary.nombre_seguro,
+      idioma_origen: glossary.idioma_origen,
+      idioma_meta: glossary.idioma_meta,
+    },
+    actor: { id: user.id, nombre: displayNameOf(user) },
+    database: importDatabaseOf(deps),
+  };
+  let outcome: ImportOutcome;
+  try {
+    outcome = await deps.pool.run(task);
+  } catch (error) {
+    if (error instanceof WorkerPoolFullError) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Hay demasiadas importaciones en curso. Vuelve a intentarlo dentro de unos minutos.',
+      );
+    }
+    throw error;
+  }
+  switch (outcome.tipo) {
+    case 'cabeceras':
+      return {
+        cabeceras_detectadas: outcome.cabeceras_detectadas,
+        muestra: outcome.muestra,
+        sugerencia: outcome.sugerencia,
+      };
+    case 'importado':
+      deps.log?.info(
+        { importados: outcome.importados, omitidos: outcome.omitidos, ...outcome.tiempos },
+        'importación completada',
+      );
+      return { importados: outcome.importados, omitidos: outcome.omitidos };
+    case 'error':
+      throw new AppError(outcome.code, outcome.detail);
+  }
+}

@@ -1,0 +1,404 @@
+import { describe, expect, it } from 'vitest';
+import { foldText } from '../../lib/text-folding.ts';
+import { describeEngines } from '../../test/build-test-app.ts';
+import { addMemberRow, createGlossaryRow, createUser } from '../../test/factories.ts';
+import { formatsFixture, glossaryCounts, listEntries, postImport } from './import-test-helpers.ts';
+
+interface Done {
+  importados: number;
+  omitidos: number;
+}
+interface Headers {
+  cabeceras_detectadas: string[];
+  muestra: string[][];
+  sugerencia?: Record<string, string>;
+}
+
+describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
+  async function owned(
+    langs: { idioma_origen: string; idioma_meta: string } = {
+      idioma_origen: 'es',
+      idioma_meta: 'en',
+    },
+  ) {
+    const owner = await createUser(t);
+    const glossary = await createGlossaryRow(t, owner.user, langs);
+    return { owner, glossary };
+  }
+
+  describe('TMX', () => {
+    it('imports a UTF-16 TMX 1.4 with a DOCTYPE and inline codes at once, region variants mapped', async () => {
+      const { owner, glossary } = await owned({ idioma_origen: 'en', idioma_meta: 'fr' });
+      const res = await postImport(t, owner, glossary, {
+        formato: 'tmx',
+        file: formatsFixture('okapi/ImportTest2A.tmx'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>()).toEqual({ importados: 7, omitidos: 0 });
+      const entries = await listEntries(t, owner, glossary);
+      const cat = entries.find((e) => e.termino.en === 'The big black cat sleeps.');
+      expect(cat?.termino.fr).toBe('Le gros chat noir dors.');
+      expect(entries.some((e) => e.termino.fr?.includes('caractères spéciaux'))).toBe(true);
+      expect(await glossaryCounts(t, glossary)).toEqual({
+        entradas: 7,
+        versiones: 7,
+        num_entradas: 7,
+      });
+    });
+
+    it('skips units holding neither language and imports a unit with one of them, the other term empty', async () => {
+      const { owner, glossary } = await owned();
+      const tmx = `<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="es" adminlang="es" datatype="plaintext" segtype="phrase" o-tmf="x" creationtool="x" creationtoolversion="1"/>
+<body>
+  <tu><tuv xml:lang="es-ES"><seg>poción de maná</seg></tuv><tuv xml:lang="en-GB"><seg>mana potion</seg></tuv></tu>
+  <tu><tuv xml:lang="fr"><seg>potion</seg></tuv><tuv xml:lang="de"><seg>Trank</seg></tuv></tu>
+  <tu><tuv xml:lang="es"><seg>ñandú</seg></tuv><tuv xml:lang="de"><seg>Nandu</seg></tuv></tu>
+</body></tmx>`;
+      const res = await postImport(t, owner, glossary, { formato: 'tmx', file: tmx });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>()).toEqual({ importados: 2, omitidos: 1 });
+      const entries = await listEntries(t, owner, glossary);
+      expect(entries.find((e) => e.termino.es === 'ñandú')?.termino.en).toBeNull();
+      expect(entries.find((e) => e.termino.es === 'poción de maná')?.termino.en).toBe(
+        'mana potion',
+      );
+    });
+  });
+
+  describe('TBX', () => {
+    it('imports a TBX v2 export holding fourteen languages, keeping only the glossary’s two', async () => {
+      const { owner, glossary } = await owned();
+      const res = await postImport(t, owner, glossary, {
+        formato: 'tbx',
+        file: formatsFixture('okapi/medtronic_TBX.tbx'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>()).toEqual({ importados: 3, omitidos: 0 });
+      const entries = await listEntries(t, owner, glossary);
+      const patient = entries.find((e) => e.termino.en === 'patient identifier');
+      expect(patient?.termino.es).toBe('identificador de paciente');
+      expect(patient?.definicion).toMatch(/distance telemetry/);
+      expect(patient?.categoria).toBe('sustantivo');
+    });
+
+    it('imports a TBX v3 (DCA) with its card fields', async () => {
+      const { owner, glossary } = await owned();
+      const res = await postImport(t, owner, glossary, {
+        formato: 'tbx',
+        file: formatsFixture('own/tbx3-dca.tbx'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>().importados).toBe(2);
+      const hitscan = (await listEntries(t, owner, glossary)).find(
+        (e) => e.termino.en === 'hitscan weapon',
+      );
+      expect(hitscan).toMatchObject({
+        termino: { es: 'arma hitscan' },
+        area: 'Shooters',
+        categoria: 'sustantivo',
+      });
+      expect(hitscan?.contexto_en).toBe('The railgun is a hitscan weapon.');
+    });
+
+    it('imports a MultiTerm-style export whose root is not martif', async () => {
+      const { owner, glossary } = await owned();
+      const res = await postImport(t, owner, glossary, {
+        formato: 'tbx',
+        file: formatsFixture('own/multiterm-style.tbx'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>().importados).toBeGreaterThan(0);
+    });
+  });
+
+  describe('CSV and TSV', () => {
+    it('answers the header pass of a game sheet first, writing nothing', async () => {
+      const { owner, glossary } = await owned();
+      const res = await postImport(t, owner, glossary, {
+        formato: 'csv',
+        file: formatsFixture('mountaincore/spanish.csv'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json<Headers>();
+      expect(answer.cabeceras_detectadas).toEqual(['KEY', 'NOTES', 'ENGLISH', 'SPANISH']);
+      expect(answer.muestra[0]).toEqual(['ACTION.DRINK_FROM_RIVER', '', 'from river', 'del río']);
+      expect(answer.sugerencia).toEqual({
+        KEY: 'ignorar',
+        NOTES: 'notas',
+        ENGLISH: 'termino.en',
+        SPANISH: 'termino.es',
+      });
+      expect(await glossaryCounts(t, glossary)).toEqual({
+        entradas: 0,
+        versiones: 0,
+        num_entradas: 0,
+      });
+    });
+
+    it('imports the sheet with the mapping, accents intact, repeated pairs skipped and counted', async () => {
+      const { owner, glossary } = await owned();
+      const res = await postImport(t, owner, glossary, {
+        formato: 'csv',
+        file: formatsFixture('mountaincore/spanish.csv'),
+        mapping: { KEY: 'ignorar', NOTES: 'notas', ENGLISH: 'termino.en', SPANISH: 'termino.es' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json<Done>();
+      expect(answer.importados + answer.omitidos).toBe(1755);
+      expect(answer.omitidos).toBeGreaterThan(0);
+      const entries = await listEntries(t, owner, glossary);
+      expect(entries).toHaveLength(answer.importados);
+      const keys = new Set(
+        entries.map((e) => `${foldText(e.termino.es ?? '')}|${foldText(e.termino.en ?? '')}`),
+      );
+      expect(keys.size).toBe(entries.length);
+      const river = entries.find((e) => e.termino.en === 'from river');
+      expect(river).toMatchObject({
+        termino: { es: 'del río' },
+        notas: null,
+        autor: owner.user.email,
+      });
+      expect(entries.find((e) => e.termino.en === 'Clearing {{targetPlant}}')?.notas).toBe(
+        'E.g. “Clearing shrub”',
+      );
+      expect(await glossaryCounts(t, glossary)).toMatchObject({
+        entradas: answer.importados,
+        num_entradas: answer.importados,
+      });
+    });
+
+    it('reads a Windows-1252 file separated by semicolons with a comment line', async () => {
+      const { owner, glossary } = await owned();
+      const file = formatsFixture('own/win1252-semicolon.csv');
+      const first = await postImport(t, owner, glossary, { formato: 'csv', file });
+      expect(first.json<Headers>().cabeceras_detectadas).toEqual([
+        'Término',
+        'Traducción',
+        'Categoría',
+        'Notas',
+      ]);
+      const res = await postImport(t, owner, glossary, {
+        formato: 'csv',
+        file,
+        mapping: {
+          Término: 'termino.es',
+          Traducción: 'termino.en',
+          Categoría: 'categoria',
+          Notas: 'notas',
+        },
+      });
+      expect(res.json<Done>()).toEqual({ importados: 4, omitidos: 0 });
+      const entries = await listEntries(t, owner, glossary);
+      expect(entries.find((e) => e.termino.es === 'maná')?.notas).toBe(
+        '“Recurso” mágico: 5 € por poción',
+      );
+      expect(entries.find((e) => e.termino.es === 'arma; cuerpo a cuerpo')?.notas).toMatch(
+        /^Línea 1\r?\nLínea 2$/,
+      );
+    });
+
+    it('imports a headerless file by position at once, removing only our export’s formula prefix', async () => {
+      const { owner, glossary } = await owned({ idioma_origen: 'en', idioma_meta: 'es' });
+      const res = await postImport(t, owner, glossary, {
+        formato: 'csv',
+        file: formatsFixture('own/headerless.csv'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>().importados).toBe(4);
+      const entries = await listEntries(t, owner, glossary);
+      expect(entries.find((e) => e.termino.en === 'stealth')).toMatchObject({
+        termino: { es: 'sigilo' },
+        notas: 'furtividad, en algunos juegos',
+      });
+      expect(entries.find((e) => e.termino.en === '=SUM(A1)')?.termino.es).toBe('=SUMA(A1)');
+    });
+
+    it('reads a UTF-16 tab-separated file sent as tsv', async () => {
+      const { owner, glossary } = await owned({ idioma_origen: 'en', idioma_meta: 'es' });
+      const res = await postImport(t, owner, glossary, {
+        formato: 'tsv',
+        file: formatsFixture('own/utf16le-omegat.txt'),
+        filename: 'memoria.txt',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const entries = await listEntries(t, owner, glossary);
+      expect(entries.find((e) => e.termino.en === 'save point')?.termino.es).toBe(
+        'punto de guardado',
+      );
+      expect(entries.find((e) => e.termino.en === 'loot')?.termino.es).toBe('botín');
+    });
+
+    it('skips rows whose terms already exist in the glossary or earlier in the file (folded)', async () => {
+      const { owner, glossary } = await owned();
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/glosarios/${glossary.nombre_seguro}/entradas`,
+        headers: owner.headers,
+        payload: { termino: { es: 'Poción', en: 'Potion' } },
+      });
+      expect(created.statusCode).toBe(201);
+      const csv = 'es,en\npocion,POTION\nescudo,shield\nEscudo,Shield\nespada,\n,sword\n';
+      const res = await postImport(t, owner, glossary, {
+        formato: 'csv',
+        file: csv,
+        mapping: { es: 'termino.es', en: 'termino.en' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>()).toEqual({ importados: 3, omitidos: 2 });
+      const entries = await listEntries(t, owner, glossary);
+      expect(entries.map((e) => [e.termino.es, e.termino.en]).sort()).toEqual(
+        [
+          ['Poción', 'Potion'],
+          ['escudo', 'shield'],
+          ['espada', null],
+          [null, 'sword'],
+        ].sort(),
+      );
+      expect((await glossaryCounts(t, glossary)).num_entradas).toBe(4);
+    });
+
+    it('answers the same counts when the same file is imported twice (all duplicates)', async () => {
+      const { owner, glossary } = await owned();
+      const csv = 'es\ten\nbotín\tloot\n';
+      const mapping = { es: 'termino.es', en: 'termino.en' };
+      expect(
+        (await postImport(t, owner, glossary, { formato: 'tsv', file: csv, mapping })).json<Done>(),
+      ).toEqual({ importados: 1, omitidos: 0 });
+      expect(
+        (await postImport(t, owner, glossary, { formato: 'tsv', file: csv, mapping })).json<Done>(),
+      ).toEqual({ importados: 0, omitidos: 1 });
+    });
+
+    it('sends columns mapped to notas as labelled lines', async () => {
+      const { owner, glossary } = await owned();
+      const csv = 'Spanish,English,Platform,Comment\nsigilo,stealth,PC,UI\n';
+      const res = await postImport(t, owner, glossary, {
+        formato: 'csv',
+        file: csv,
+        mapping: {
+          Spanish: 'termino.es',
+          English: 'termino.en',
+          Platform: 'notas',
+          Comment: 'notas',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [entry] = await listEntries(t, owner, glossary);
+      expect(entry?.notas).toBe('Platform: PC\nComment: UI');
+    });
+  });
+
+  describe('JSON', () => {
+    it('imports the project’s own shape at once, skipping entries without the glossary’s languages', async () => {
+      const { owner, glossary } = await owned();
+      const res = await postImport(t, owner, glossary, {
+        formato: 'json',
+        file: formatsFixture('own/entries.json'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>()).toEqual({ importados: 3, omitidos: 1 });
+      const entries = await listEntries(t, owner, glossary);
+      const saved = entries.find((e) => e.termino.es === 'partida guardada');
+      // Server fields in the file (id, autor) are ignored: the importer is the author.
+      expect(saved).toMatchObject({
+        contexto_es: 'Se ha dañado la partida guardada.',
+        autor: owner.user.email,
+      });
+      expect(saved?.id).not.toBe(7);
+    });
+
+    it('answers the header pass for flat objects with foreign keys, then imports with the mapping', async () => {
+      const { owner, glossary } = await owned();
+      const file = formatsFixture('own/flat-objects.json');
+      const first = await postImport(t, owner, glossary, { formato: 'json', file });
+      expect(first.statusCode, first.body).toBe(200);
+      const headers = first.json<Headers>();
+      expect(headers.cabeceras_detectadas).toEqual(
+        expect.arrayContaining(['English', 'Spanish', 'Comment', 'Id']),
+      );
+      expect(headers.sugerencia).toMatchObject({ English: 'termino.en', Spanish: 'termino.es' });
+      const res = await postImport(t, owner, glossary, {
+        formato: 'json',
+        file,
+        mapping: { English: 'termino.en', Spanish: 'termino.es', Comment: 'definicion' },
+      });
+      expect(res.json<Done>()).toEqual({ importados: 3, omitidos: 0 });
+      const entries = await listEntries(t, owner, glossary);
+      expect(entries.find((e) => e.termino.en === 'cooldown')?.definicion).toBe(
+        'Also «enfriamiento»',
+      );
+    });
+  });
+
+  describe('the request', () => {
+    it('accepts the format in capitals and an empty mapping as no mapping', async () => {
+      const { owner, glossary } = await owned();
+      const res = await postImport(t, owner, glossary, {
+        formato: 'CSV',
+        file: 'es,en\nmaná,mana\n',
+        mapping: {},
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Headers>().cabeceras_detectadas).toEqual(['es', 'en']);
+    });
+
+    it('refuses a request without a file or without a valid format', async () => {
+      const { owner, glossary } = await owned();
+      const noFile = await postImport(t, owner, glossary, { formato: 'csv' });
+      expect(noFile.statusCode).toBe(422);
+      expect(noFile.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        detail: 'Selecciona un archivo a importar.',
+      });
+      const noFormat = await postImport(t, owner, glossary, { file: 'es,en\na,b\n' });
+      expect(noFormat.statusCode).toBe(422);
+      expect(noFormat.json<{ detail: string }>().detail).toBe(
+        'Indica el formato del archivo: csv, tsv, json, tmx, tbx.',
+      );
+      const pdf = await postImport(t, owner, glossary, { formato: 'pdf', file: 'x' });
+      expect(pdf.statusCode).toBe(422);
+      expect(pdf.json<{ detail: string }>().detail).toMatch(/El formato «pdf» no se admite/);
+    });
+
+    it('refuses a body that is not multipart with 415', async () => {
+      const { owner, glossary } = await owned();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/glosarios/${glossary.nombre_seguro}/importar`,
+        headers: owner.headers,
+        payload: { formato: 'csv' },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json<{ code: string }>().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('requires a signed-in user who may write the glossary', async () => {
+      const { owner, glossary } = await owned();
+      const file = 'es,en\nmaná,mana\n';
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: `/api/glosarios/${glossary.nombre_seguro}/importar`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+      const reader = await createUser(t);
+      await addMemberRow(t, glossary, reader.user, 'lector');
+      const readOnly = await postImport(t, reader, glossary, { formato: 'csv', file });
+      expect(readOnly.statusCode).toBe(403);
+      expect(readOnly.json<{ code: string }>().code).toBe('READ_ONLY');
+      const stranger = await createUser(t);
+      expect((await postImport(t, stranger, glossary, { formato: 'csv', file })).statusCode).toBe(
+        404,
+      );
+      const editor = await createUser(t);
+      await addMemberRow(t, glossary, editor.user, 'editor');
+      const allowed = await postImport(t, editor, glossary, {
+        formato: 'csv',
+        file,
+        mapping: { es: 'termino.es', en: 'termino.en' },
+      });
+      expect(allowed.json<Done>()).toEqual({ importados: 1, omitidos: 0 });
+      expect((await listEntries(t, owner, glossary))[0]?.autor).toBe(editor.user.email);
+    });
+  });
+});

@@ -1,0 +1,11 @@
+// Worker thread of the import pool (lib/worker-pool.ts): one glossary import at a time, off
+// the event loop, writing on its own database connection.
+import {
+  runImportJob,
+  type ImportOutcome,
+  type ImportTask,
+} from '../modules/transfers/import-job.ts';
+
+export default function importWorker(task: ImportTask): Promise<ImportOutcome> {
+  return runImportJob(task);
+}
