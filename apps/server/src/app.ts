@@ -12,6 +12,7 @@ import { scheduleTrashPurge } from './jobs/trash-purge.job.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { copiesRoutes } from './modules/copies/copies.routes.ts';
 import { entriesRoutes } from './modules/entries/entries.routes.ts';
+import { extractionRoutes } from './modules/extraction/extraction.routes.ts';
 import { glossariesRoutes } from './modules/glossaries/glossaries.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(copiesRoutes, { prefix: '/api', ...context });
   await app.register(importRoutes, { prefix: '/api', ...context });
   await app.register(exportRoutes, { prefix: '/api', ...context });
+  await app.register(extractionRoutes, { prefix: '/api', ...context });
 
   // Background work, safe on several instances (database lock); off when the interval is 0.
   scheduleTrashPurge(app, config);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const MiB = 1024 * 1024;
@@ -34,6 +35,14 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(10 * MiB),
   EXTRACTOR_MAX_BYTES: z.coerce.number().int().min(1).default(20 * MiB),
+  /** Largest custom stopword list (file or text) sent to the extractor. */
+  EXTRACTOR_STOPWORDS_MAX_BYTES: z.coerce.number().int().min(1).default(1 * MiB),
+  /** Worker threads of the extractor; default 1 on a 2-core machine, at most 2. */
+  EXTRACTOR_WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(2, Math.max(1, availableParallelism() - 1))),
+  /** Longest time one extraction may run, from when a thread takes it (waiting does not count). */
+  EXTRACTOR_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Most candidates one answer holds (the best ranked); the statistics still count them all. */
+  EXTRACTOR_MAX_CANDIDATES: z.coerce.number().int().min(1).max(100_000).default(2000),
   IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(5 * MiB),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LudoTerm <no-reply@ludoterm.app>'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { textIn } from './common.ts';
+import { termsInSchema } from './entries.ts';
 
 export const MIN_FREQ_MIN = 1;
 export const MIN_FREQ_MAX = 10;
@@ -6,6 +8,17 @@ export const MIN_FREQ_DEFAULT = 2;
 
 export const STOPWORD_MODES = ['predeterminadas', 'personalizadas'] as const;
 export const stopwordModeSchema = z.enum(STOPWORD_MODES);
+
+/** The languages the extractor reads (other languages answer 422). */
+export const EXTRACTION_LANGUAGES = ['es', 'en'] as const;
+export const extractionLanguageSchema = z.enum(EXTRACTION_LANGUAGES);
+export type ExtractionLanguage = z.infer<typeof extractionLanguageSchema>;
+
+/**
+ * Most candidates one answer of `POST /extractor` holds by default (the server's
+ * EXTRACTOR_MAX_CANDIDATES): the best ranked; `estadisticas` still count all of them.
+ */
+export const EXTRACTOR_MAX_CANDIDATES_DEFAULT = 2000;
 
 export const EXTRACTOR_FILE_EXTENSIONS = ['.txt', '.csv', '.docx', '.pdf'] as const;
 export const STOPWORD_FILE_EXTENSIONS = ['.txt'] as const;
@@ -53,7 +66,7 @@ export const extractionStatsSchema = z.object({
   terminos_unicos: z.number().int(),
   terminos_filtrados: z.number().int(),
   modo_stopwords: stopwordModeSchema,
-  idioma: z.enum(['es', 'en']),
+  idioma: extractionLanguageSchema,
   palabras: z.number().int(),
 });
 export type ExtractionStats = z.infer<typeof extractionStatsSchema>;
@@ -63,3 +76,53 @@ export const extractionAnswerSchema = z.object({
   estadisticas: extractionStatsSchema,
 });
 export type ExtractionAnswer = z.infer<typeof extractionAnswerSchema>;
+
+/** Most candidates one `POST /glosarios/{ns}/entradas/candidatos` adds. */
+export const ADD_CANDIDATES_MAX = 2000;
+
+/**
+ * A candidate sent back to be added to a glossary: as `POST /extractor` answered it, with the
+ * user's edits. `termino` may also hold the term in the glossary's other language; unknown
+ * and answer-only fields (`frecuencia`, `puntuacion`, `en_glosarios`) are ignored.
+ */
+export const candidateInputSchema = z.object({
+  id: z.string().max(100).nullable().optional(),
+  termino: termsInSchema,
+  categoria: candidateCategorySchema.nullable().optional(),
+  definicion: textIn,
+  contexto: textIn,
+  notas: textIn,
+  variante: z.array(z.string().max(500)).max(100).nullable().optional(),
+});
+export type CandidateInput = z.infer<typeof candidateInputSchema>;
+
+/**
+ * `POST /glosarios/{ns}/entradas/candidatos`: adds one or several candidates to a glossary as
+ * DocuTerm cards. `idioma` is the text's language (`estadisticas.idioma`), which the glossary
+ * must have; `fuente` is the document's name (empty or absent: 'Texto pegado').
+ */
+export const addCandidatesInputSchema = z.object({
+  idioma: extractionLanguageSchema,
+  fuente: z.string().max(500).nullable().optional(),
+  candidatos: z
+    .array(candidateInputSchema)
+    .min(1, { error: 'Selecciona al menos un candidato.' })
+    .max(ADD_CANDIDATES_MAX, { error: `Añade como máximo ${ADD_CANDIDATES_MAX} candidatos a la vez.` }),
+});
+export type AddCandidatesInput = z.infer<typeof addCandidatesInputSchema>;
+
+/** What happened to one candidate, in the order they were sent. */
+export const addedCandidateSchema = z.object({
+  /** The candidate's `id` as sent (null when none was sent). */
+  id: z.string().nullable(),
+  /** The new entry's id; null when the candidate was skipped as already in the glossary. */
+  entrada_id: z.number().int().nullable(),
+});
+
+/** `omitidas`: candidates whose term the glossary already holds. */
+export const addCandidatesAnswerSchema = z.object({
+  añadidas: z.number().int(),
+  omitidas: z.number().int(),
+  resultados: z.array(addedCandidateSchema),
+});
+export type AddCandidatesAnswer = z.infer<typeof addCandidatesAnswerSchema>;

@@ -289,7 +289,7 @@ export const es = {
     stopwordsTooLarge: 'Las stopwords superan el máximo de {max}. Deja solo las palabras que quieras excluir.',
     stopwordFileError: 'Archivo de stopwords: {detail}',
     timeout:
-      'El documento ha tardado más de {s} segundos en procesarse. Prueba con un documento más pequeño o vuelve a intentarlo más tarde.',
+      'El documento ha tardado más de {limit} en procesarse. Prueba con un documento más pequeño o vuelve a intentarlo más tarde.',
     busy: 'Hay demasiadas extracciones en curso. Vuelve a intentarlo dentro de unos minutos.',
     tooBigToProcess: 'El documento es demasiado grande para procesarlo. Divídelo en partes más pequeñas.',
     glossaryLacksLanguage:

@@ -1,0 +1,124 @@
+import {
+  CATEGORY_LABELS_ES,
+  contextFieldId,
+  contextSourceFieldId,
+  es,
+  format,
+  type AddCandidatesAnswer,
+  type AddCandidatesInput,
+  type CandidateInput,
+  type EntryInput,
+  type Language,
+} from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { foldText } from '../../lib/text-folding.ts';
+import { insertEntries, languagesOf, type NewEntry } from '../entries/entry-writes.service.ts';
+import { authorizeGlossary } from '../glossaries/glossary.policy.ts';
+import { displayNameOf } from '../users/user-view.ts';
+import { listExistingTerms } from './extraction.repository.ts';
+
+/** Variants as the card's single `variante` field holds them. */
+const VARIANT_SEPARATOR = '; ';
+
+function clean(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  return text ? text : null;
+}
+
+/**
+ * The DocuTerm card of a candidate (CONTRACT.md, Extractor): the term under the text's
+ * language and, when the user wrote it, under the glossary's other language; the Spanish
+ * category label; the candidate's sentence as the context in the text's language with the
+ * document's name as that context's source; the other surface forms as variants; the user's
+ * definition and notes.
+ */
+export function candidateToEntry(
+  candidate: CandidateInput,
+  language: Language,
+  other: Language,
+  fuente: string,
+): EntryInput {
+  const contexto = clean(candidate.contexto);
+  const variants = (candidate.variante ?? []).map((v) => v.trim()).filter((v) => v !== '');
+  return {
+    termino: { [language]: clean(candidate.termino[language]), [other]: clean(candidate.termino[other]) },
+    categoria: candidate.categoria ? CATEGORY_LABELS_ES[candidate.categoria] : null,
+    definicion: clean(candidate.definicion),
+    notas: clean(candidate.notas),
+    variante: variants.length > 0 ? [...new Set(variants)].join(VARIANT_SEPARATOR) : null,
+    [contextFieldId(language)]: contexto,
+    [contextSourceFieldId(language)]: contexto ? fuente : null,
+  };
+}
+
+/**
+ * `POST /glosarios/{ns}/entradas/candidatos`: adds candidates to a glossary the user may
+ * write, as cards (`candidateToEntry`), through the one entry write path, in one transaction.
+ * The glossary must have the text's language (422 otherwise). A candidate is skipped
+ * (`omitidas`) when the glossary already holds the same pair of terms (the write path's
+ * duplicate rule) or, when the user gave no term in the other language, already holds its
+ * term in the text's language: adding it would only repeat what is there.
+ */
+export async function addCandidates(
+  db: Kysely<Database>,
+  user: UserRow,
+  nombreSeguro: string,
+  input: AddCandidatesInput,
+): Promise<AddCandidatesAnswer> {
+  const { glossary } = await authorizeGlossary(db, user, nombreSeguro, 'write');
+  const langs = languagesOf(glossary);
+  const language = input.idioma;
+  if (language !== langs.origen && language !== langs.meta) {
+    throw new AppError(
+      'LANGUAGE_MISMATCH',
+      format(es.extractor.glossaryLacksLanguage, {
+        name: glossary.nombre,
+        origen: langs.origen,
+        meta: langs.meta,
+        lang: language,
+      }),
+    );
+  }
+  const other = language === langs.origen ? langs.meta : langs.origen;
+  const fuente = clean(input.fuente) ?? es.extractor.pastedText;
+  const cards = input.candidatos.map((candidate, index) => {
+    const card = candidateToEntry(candidate, language, other, fuente);
+    if (!card.termino?.[language]) {
+      throw new AppError('VALIDATION_FAILED', format(es.extractor.candidateTermMissing, { n: index + 1, lang: language }));
+    }
+    return card;
+  });
+
+  const actor = { id: user.id, nombre: displayNameOf(user) };
+  return db.transaction().execute(async (tx) => {
+    const folded = cards.map((card) => foldText(card.termino![language]!));
+    const existing = await listExistingTerms(tx, glossary.id, language === langs.origen ? 'origen' : 'meta', folded);
+    const known = new Set(existing.map((e) => e.plegado));
+    const chosen: Array<{ index: number; entry: NewEntry }> = [];
+    cards.forEach((card, index) => {
+      if (!card.termino![other] && known.has(folded[index]!)) return;
+      chosen.push({ index, entry: { input: card } });
+    });
+    const result = await insertEntries(
+      tx,
+      glossary,
+      chosen.map((c) => c.entry),
+      actor,
+      { skipDuplicates: true },
+    );
+    const entryIds: Array<number | null> = cards.map(() => null);
+    chosen.forEach((c, i) => {
+      entryIds[c.index] = result.ids[i] ?? null;
+    });
+    return {
+      añadidas: result.inserted,
+      omitidas: cards.length - result.inserted,
+      resultados: input.candidatos.map((candidate, index) => ({
+        id: candidate.id ?? null,
+        entrada_id: entryIds[index] ?? null,
+      })),
+    };
+  });
+}
