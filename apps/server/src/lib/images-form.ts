@@ -16,7 +16,9 @@ export interface ImageForm {
 export async function readImageForm(request: FastifyRequest, maxBytes: number): Promise<ImageForm> {
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
-  const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
+  const parts = request.parts({
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  });
   for await (const part of parts) {
     if (part.type === 'field') {
       if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -26,7 +28,8 @@ export async function readImageForm(request: FastifyRequest, maxBytes: number): 
       const data = await part.toBuffer();
       if (data.length > 0 || part.filename) file = data;
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLargeError(maxBytes);
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw imageTooLargeError(maxBytes);
       throw error;
     }
   }

@@ -40,7 +40,10 @@ export function formatByteLimit(bytes: number): string {
 
 /** 413 stating the limit, for a file over IMAGE_MAX_BYTES. */
 export function imageTooLargeError(maxBytes: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `La imagen supera el tamaño máximo de ${formatByteLimit(maxBytes)}.`);
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `La imagen supera el tamaño máximo de ${formatByteLimit(maxBytes)}.`,
+  );
 }
 
 /**
@@ -48,9 +51,14 @@ export function imageTooLargeError(maxBytes: number): AppError {
  * and anything that is not a raster image, 422 for a damaged one. The result is WebP, oriented
  * by its EXIF data, without metadata, at most `profile.maxSide` pixels on its longest side.
  */
-export async function processImage(input: Buffer, profile: ImageProfile, maxBytes: number): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer,
+  profile: ImageProfile,
+  maxBytes: number,
+): Promise<ProcessedImage> {
   if (input.length > maxBytes) throw imageTooLargeError(maxBytes);
-  if (input.length === 0) throw new AppError('VALIDATION_FAILED', 'El archivo está vacío. Elige una imagen.');
+  if (input.length === 0)
+    throw new AppError('VALIDATION_FAILED', 'El archivo está vacío. Elige una imagen.');
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
 
   let format: string | undefined;
@@ -59,9 +67,13 @@ export async function processImage(input: Buffer, profile: ImageProfile, maxByte
   } catch (error) {
     throw decodeError(error);
   }
-  if (format === 'svg') throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Las imágenes SVG no se admiten. ${ACCEPTED}`);
+  if (format === 'svg')
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Las imágenes SVG no se admiten. ${ACCEPTED}`);
   if (!format || !RASTER_FORMATS.has(format)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `El archivo no es una imagen que podamos leer. ${ACCEPTED}`);
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `El archivo no es una imagen que podamos leer. ${ACCEPTED}`,
+    );
   }
 
   try {
@@ -70,7 +82,13 @@ export async function processImage(input: Buffer, profile: ImageProfile, maxByte
       .resize(profile.maxSide, profile.maxSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: profile.quality })
       .toBuffer({ resolveWithObject: true });
-    return { data, contentType: 'image/webp', extension: 'webp', width: info.width, height: info.height };
+    return {
+      data,
+      contentType: 'image/webp',
+      extension: 'webp',
+      width: info.width,
+      height: info.height,
+    };
   } catch (error) {
     throw decodeError(error);
   }
@@ -85,7 +103,13 @@ function decodeError(error: unknown): AppError {
     );
   }
   if (/unsupported image format/i.test(message)) {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', `El archivo no es una imagen que podamos leer. ${ACCEPTED}`);
+    return new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `El archivo no es una imagen que podamos leer. ${ACCEPTED}`,
+    );
   }
-  return new AppError('INVALID_FILE', 'La imagen está dañada o incompleta. Prueba con otro archivo.');
+  return new AppError(
+    'INVALID_FILE',
+    'La imagen está dañada o incompleta. Prueba con otro archivo.',
+  );
 }

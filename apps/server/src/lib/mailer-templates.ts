@@ -35,8 +35,10 @@ function durationText(minutes: number): string {
   return hours === 1 ? '1 hora' : `${hours} horas`;
 }
 
-const paragraph = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`;
-const small = (text: string) => `<p style="margin:16px 0 0;font-size:13px;color:#52606d;line-height:1.5">${escapeHtml(text)}</p>`;
+const paragraph = (text: string) =>
+  `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`;
+const small = (text: string) =>
+  `<p style="margin:16px 0 0;font-size:13px;color:#52606d;line-height:1.5">${escapeHtml(text)}</p>`;
 
 export function loginCodeMail(to: string, code: string, minutes: number): MailMessage {
   const subject = `Tu código de verificación de LudoTerm: ${code}`;
@@ -59,7 +61,8 @@ export function loginCodeMail(to: string, code: string, minutes: number): MailMe
 
 export function passwordResetMail(to: string, link: string, minutes: number): MailMessage {
   const subject = 'Restablece tu contraseña de LudoTerm';
-  const intro = 'Alguien ha pedido restablecer la contraseña de tu cuenta de LudoTerm. Abre este enlace para elegir una nueva:';
+  const intro =
+    'Alguien ha pedido restablecer la contraseña de tu cuenta de LudoTerm. Abre este enlace para elegir una nueva:';
   const validity = `El enlace caduca en ${durationText(minutes)} y solo sirve una vez. Al cambiar la contraseña se cerrarán todas tus sesiones abiertas.`;
   return {
     to,
@@ -77,7 +80,11 @@ export function passwordResetMail(to: string, link: string, minutes: number): Ma
   };
 }
 
-export function ticketAnsweredMail(to: string, ticket: { id: number; respuesta: string; estado: string }, link: string): MailMessage {
+export function ticketAnsweredMail(
+  to: string,
+  ticket: { id: number; respuesta: string; estado: string },
+  link: string,
+): MailMessage {
   const subject = `Respuesta a tu ticket n.º ${ticket.id} de LudoTerm`;
   const intro = `Un administrador ha respondido a tu ticket n.º ${ticket.id} (estado: ${ticket.estado}).`;
   const where = 'Puedes verlo también en tu perfil:';

@@ -27,7 +27,10 @@ describe('createMailer without SMTP_URL', () => {
     const { dataDir, mailer } = setup();
     await mailer.send(loginCodeMail('ana@ejemplo.es', '042917', 10));
     const [mail] = readOutbox(dataDir);
-    expect(mail).toMatchObject({ to: 'ana@ejemplo.es', subject: 'Tu código de verificación de LudoTerm: 042917' });
+    expect(mail).toMatchObject({
+      to: 'ana@ejemplo.es',
+      subject: 'Tu código de verificación de LudoTerm: 042917',
+    });
     expect(mail!.text).toContain('Escribe este código para terminar de entrar');
     expect(mail!.text).toContain('042917');
     expect(mail!.text).toContain('caduca en 10 minutos');
@@ -39,16 +42,27 @@ describe('createMailer without SMTP_URL', () => {
 
   it('logs the recipient and subject, never the body with its secrets', async () => {
     const { lines, mailer } = setup();
-    await mailer.send(passwordResetMail('luis@ejemplo.es', 'https://ludoterm.example/restablecer-contrasena?token=SECRETO', 60));
+    await mailer.send(
+      passwordResetMail(
+        'luis@ejemplo.es',
+        'https://ludoterm.example/restablecer-contrasena?token=SECRETO',
+        60,
+      ),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]!.message).toBe('correo guardado en la bandeja de salida');
     expect(JSON.stringify(lines[0]!.details)).not.toContain('SECRETO');
-    expect(lines[0]!.details).toMatchObject({ to: 'luis@ejemplo.es', subject: 'Restablece tu contraseña de LudoTerm' });
+    expect(lines[0]!.details).toMatchObject({
+      to: 'luis@ejemplo.es',
+      subject: 'Restablece tu contraseña de LudoTerm',
+    });
   });
 
   it('escapes HTML in the templates', async () => {
     const { dataDir, mailer } = setup();
-    await mailer.send(passwordResetMail('eva@ejemplo.es', 'https://x.example/?a=1&b="<script>"', 60));
+    await mailer.send(
+      passwordResetMail('eva@ejemplo.es', 'https://x.example/?a=1&b="<script>"', 60),
+    );
     const [mail] = readOutbox(dataDir);
     expect(mail!.html).toContain('a=1&amp;b=&quot;&lt;script&gt;&quot;');
     expect(mail!.html).not.toContain('<script>');

@@ -45,7 +45,11 @@ export function createMailer(options: MailerOptions, log: MailLog): Mailer {
       },
     };
   }
-  const transport: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport: Transporter = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   const dir = outboxDir(options.DATA_DIR);
   return {
     async send(message) {
@@ -55,7 +59,10 @@ export function createMailer(options: MailerOptions, log: MailLog): Mailer {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(dir, name);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to: message.to, subject: message.subject, file }, 'correo guardado en la bandeja de salida');
+      log.info(
+        { to: message.to, subject: message.subject, file },
+        'correo guardado en la bandeja de salida',
+      );
     },
   };
 }

@@ -17,7 +17,11 @@ export function multipartBody(
   const boundary = `----ludoterm${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
   }
   if (file) {
     chunks.push(
@@ -30,19 +34,30 @@ export function multipartBody(
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A real PNG of the given size, with some detail so that it does not compress to nothing. */
 export async function pngImage(width = 64, height = 48): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#fa5"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#fa5"/></svg>`,
+        ),
+      },
+    ])
     .png()
     .toBuffer();
 }
 
 export async function jpegImage(width = 64, height = 48): Promise<Buffer> {
-  return sharp(await pngImage(width, height)).jpeg().toBuffer();
+  return sharp(await pngImage(width, height))
+    .jpeg()
+    .toBuffer();
 }
 
 export const SVG_IMAGE = Buffer.from(

@@ -48,7 +48,11 @@ function part(message: string, type: string): string {
   const rest = message.slice(start);
   const bodyStart = rest.search(/\r?\n\r?\n/);
   const headers = rest.slice(0, bodyStart);
-  const body = rest.slice(bodyStart).replace(/^\r?\n\r?\n/, '').split(/\r?\n--/)[0] ?? '';
+  const body =
+    rest
+      .slice(bodyStart)
+      .replace(/^\r?\n\r?\n/, '')
+      .split(/\r?\n--/)[0] ?? '';
   if (/quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
   if (/base64/i.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
   return body;
@@ -82,7 +86,12 @@ export function lastMailTo(dataDir: string, to: string): OutboxMail | undefined 
 }
 
 /** Waits (up to `timeoutMs`) until `count` messages to the address are in the outbox. */
-export async function waitForMails(dataDir: string, to: string, count = 1, timeoutMs = 5000): Promise<OutboxMail[]> {
+export async function waitForMails(
+  dataDir: string,
+  to: string,
+  count = 1,
+  timeoutMs = 5000,
+): Promise<OutboxMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = readOutbox(dataDir).filter((mail) => mail.to.toLowerCase() === to.toLowerCase());

@@ -29,7 +29,10 @@ export interface GoogleIdentity {
 }
 
 const invalid = () =>
-  new AppError('INVALID_TOKEN', 'El inicio de sesión con Google no es válido o ha caducado. Vuelve a intentarlo.');
+  new AppError(
+    'INVALID_TOKEN',
+    'El inicio de sesión con Google no es válido o ha caducado. Vuelve a intentarlo.',
+  );
 
 /**
  * Checks an ID token from Google Identity Services: RS256 signature by one of Google's keys,
@@ -65,13 +68,18 @@ export async function verifyGoogleIdToken(
       'Google no ha verificado ese correo electrónico. Verifícalo en tu cuenta de Google o regístrate con correo y contraseña.',
     );
   }
-  return { sub, email: email.trim().toLowerCase(), name: typeof name === 'string' && name.trim() ? name.trim() : null };
+  return {
+    sub,
+    email: email.trim().toLowerCase(),
+    name: typeof name === 'string' && name.trim() ? name.trim() : null,
+  };
 }
 
 /** Google's key set could not be fetched or read (no network, DNS, TLS, an outage): not the token's fault. */
 function isKeySetUnavailable(error: unknown): boolean {
   if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return true;
-  if (error instanceof errors.JOSEError) return /JSON Web Key Set HTTP response/.test(error.message);
+  if (error instanceof errors.JOSEError)
+    return /JSON Web Key Set HTTP response/.test(error.message);
   // fetch() itself rejects with a TypeError when the network fails.
   return error instanceof TypeError;
 }

@@ -19,7 +19,9 @@ export async function createTestGoogleKeys(kid = 'clave-de-prueba'): Promise<Tes
 export async function signGoogleIdToken(
   keys: Pick<TestGoogleKeys, 'kid' | 'privateKey'>,
   claims: Record<string, unknown>,
-  options: { audience: string; issuer?: string; expiresInSeconds?: number; alg?: 'RS256' } = { audience: '' },
+  options: { audience: string; issuer?: string; expiresInSeconds?: number; alg?: 'RS256' } = {
+    audience: '',
+  },
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ email_verified: true, ...claims })
@@ -32,7 +34,9 @@ export async function signGoogleIdToken(
 }
 
 /** A local HTTP server answering the JWK set at /oauth2/v3/certs, counting requests. */
-export async function serveJwks(keys: JWK[]): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
+export async function serveJwks(
+  keys: JWK[],
+): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
   let requests = 0;
   const server: Server = createServer((request, response) => {
     requests += 1;

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 
-export async function findUserByGoogleSub(db: Kysely<Database>, googleSub: string): Promise<UserRow | undefined> {
+export async function findUserByGoogleSub(
+  db: Kysely<Database>,
+  googleSub: string,
+): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('google_sub', '=', googleSub).executeTakeFirst();
 }
 

@@ -4,9 +4,19 @@ import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { claimInvitations } from '../glossaries/glossary-members.service.ts';
 import { initialAccess } from './auth.policy.ts';
-import { countAllUsers, findUserByEmail, insertUser, isUniqueViolation, lockAccountCreation } from './auth.repository.ts';
+import {
+  countAllUsers,
+  findUserByEmail,
+  insertUser,
+  isUniqueViolation,
+  lockAccountCreation,
+} from './auth.repository.ts';
 import { verifyCredentials, type AuthDeps } from './auth.service.ts';
-import { verifyGoogleIdToken, type GoogleIdentity, type GoogleKeySource } from './google-id-token.ts';
+import {
+  verifyGoogleIdToken,
+  type GoogleIdentity,
+  type GoogleKeySource,
+} from './google-id-token.ts';
 import { findUserByGoogleSub, linkGoogleSub } from './google.repository.ts';
 
 export interface GoogleDeps {
@@ -15,7 +25,8 @@ export interface GoogleDeps {
   keys: GoogleKeySource;
 }
 
-export const GOOGLE_DISABLED = 'El inicio de sesión con Google no está activado en esta instalación.';
+export const GOOGLE_DISABLED =
+  'El inicio de sesión con Google no está activado en esta instalación.';
 const LINKED_ELSEWHERE = 'Esta cuenta de LudoTerm ya está vinculada a otra cuenta de Google.';
 
 /**

@@ -19,7 +19,11 @@ function signIn(t: TestApp, payload: object) {
 }
 
 async function meOf(t: TestApp, accessToken: string) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   return res.json<{ email: string; role: string; plan: string; display_name: string | null }>();
 }
 
@@ -33,24 +37,43 @@ describeEngines(
       expect(res.statusCode).toBe(200);
       const me = await meOf(t, res.json<{ access_token: string }>().access_token);
       // The first account of this installation: admin on pro.
-      expect(me).toMatchObject({ email: account.email, role: 'admin', plan: 'pro', display_name: 'Jugador de Prueba' });
+      expect(me).toMatchObject({
+        email: account.email,
+        role: 'admin',
+        plan: 'pro',
+        display_name: 'Jugador de Prueba',
+      });
 
       const second = googleAccount();
-      const other = await signIn(t, { id_token: await signGoogleIdToken(google, second, { audience: CLIENT_ID }) });
+      const other = await signIn(t, {
+        id_token: await signGoogleIdToken(google, second, { audience: CLIENT_ID }),
+      });
       expect(await meOf(t, other.json<{ access_token: string }>().access_token)).toMatchObject({
         role: 'editor',
         plan: 'pro_trial',
       });
-      const row = await t.db.selectFrom('users').selectAll().where('email', '=', second.email).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', second.email)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ google_sub: second.sub, password_hash: null });
     });
 
     it('signs the same Google account in again, to the same user, with the keys fetched once', async () => {
       const account = googleAccount();
-      const first = await signIn(t, { id_token: await signGoogleIdToken(google, account, { audience: CLIENT_ID }) });
-      const again = await signIn(t, { id_token: await signGoogleIdToken(google, account, { audience: CLIENT_ID }) });
+      const first = await signIn(t, {
+        id_token: await signGoogleIdToken(google, account, { audience: CLIENT_ID }),
+      });
+      const again = await signIn(t, {
+        id_token: await signGoogleIdToken(google, account, { audience: CLIENT_ID }),
+      });
       expect(again.statusCode).toBe(200);
-      const ids = await t.db.selectFrom('users').select('id').where('google_sub', '=', account.sub).execute();
+      const ids = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('google_sub', '=', account.sub)
+        .execute();
       expect(ids).toHaveLength(1);
       expect(first.statusCode).toBe(200);
       expect(jwks.requests()).toBeLessThanOrEqual(2);
@@ -58,18 +81,25 @@ describeEngines(
 
     it('never signs in to an existing account by e-mail alone: 403 ACCOUNT_LINK_REQUIRED', async () => {
       const ana = await createUser(t);
-      const token = await signGoogleIdToken(google, googleAccount(ana.user.email), { audience: CLIENT_ID });
+      const token = await signGoogleIdToken(google, googleAccount(ana.user.email), {
+        audience: CLIENT_ID,
+      });
       const res = await signIn(t, { id_token: token });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({
         code: 'ACCOUNT_LINK_REQUIRED',
-        detail: 'Ya existe una cuenta con este correo. Inicia sesión con tu contraseña para vincular Google.',
+        detail:
+          'Ya existe una cuenta con este correo. Inicia sesión con tu contraseña para vincular Google.',
       });
-      const row = await t.db.selectFrom('users').select('google_sub').where('id', '=', ana.user.id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('users')
+        .select('google_sub')
+        .where('id', '=', ana.user.id)
+        .executeTakeFirstOrThrow();
       expect(row.google_sub).toBeNull();
     });
 
-    it("links an existing account with its password, then signs in with Google alone", async () => {
+    it('links an existing account with its password, then signs in with Google alone', async () => {
       const luis = await createUser(t);
       const account = googleAccount(luis.user.email.toUpperCase());
       const token = await signGoogleIdToken(google, account, { audience: CLIENT_ID });
@@ -79,14 +109,20 @@ describeEngines(
 
       const linked = await signIn(t, { id_token: token, password: luis.password });
       expect(linked.statusCode).toBe(200);
-      expect((await meOf(t, linked.json<{ access_token: string }>().access_token)).email).toBe(luis.user.email);
-      const later = await signIn(t, { id_token: await signGoogleIdToken(google, account, { audience: CLIENT_ID }) });
+      expect((await meOf(t, linked.json<{ access_token: string }>().access_token)).email).toBe(
+        luis.user.email,
+      );
+      const later = await signIn(t, {
+        id_token: await signGoogleIdToken(google, account, { audience: CLIENT_ID }),
+      });
       expect(later.statusCode).toBe(200);
     });
 
     it('refuses an account already linked to another Google account (409)', async () => {
       const eva = await createUser(t, { google_sub: `otra-${Date.now()}` });
-      const token = await signGoogleIdToken(google, googleAccount(eva.user.email), { audience: CLIENT_ID });
+      const token = await signGoogleIdToken(google, googleAccount(eva.user.email), {
+        audience: CLIENT_ID,
+      });
       const res = await signIn(t, { id_token: token, password: eva.password });
       expect(res.statusCode).toBe(409);
     });
@@ -96,8 +132,13 @@ describeEngines(
       const forger = await createTestGoogleKeys(google.kid);
       const cases = [
         await signGoogleIdToken(forger, account, { audience: CLIENT_ID }),
-        await signGoogleIdToken(google, account, { audience: 'otra-app.apps.googleusercontent.com' }),
-        await signGoogleIdToken(google, account, { audience: CLIENT_ID, issuer: 'https://evil.example' }),
+        await signGoogleIdToken(google, account, {
+          audience: 'otra-app.apps.googleusercontent.com',
+        }),
+        await signGoogleIdToken(google, account, {
+          audience: CLIENT_ID,
+          issuer: 'https://evil.example',
+        }),
         await signGoogleIdToken(google, account, { audience: CLIENT_ID, expiresInSeconds: -120 }),
       ];
       for (const idToken of cases) {
@@ -106,10 +147,18 @@ describeEngines(
         expect(res.json().code).toBe('INVALID_TOKEN');
       }
       const unverified = await signIn(t, {
-        id_token: await signGoogleIdToken(google, { ...account, email_verified: false }, { audience: CLIENT_ID }),
+        id_token: await signGoogleIdToken(
+          google,
+          { ...account, email_verified: false },
+          { audience: CLIENT_ID },
+        ),
       });
       expect(unverified.statusCode).toBe(403);
-      const users = await t.db.selectFrom('users').select('id').where('email', '=', account.email).execute();
+      const users = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', account.email)
+        .execute();
       expect(users).toHaveLength(0);
     });
 
@@ -125,7 +174,9 @@ describeEngines('POST /auth/google without GOOGLE_CLIENT_ID', (t) => {
     const token = await signGoogleIdToken(google, googleAccount(), { audience: CLIENT_ID });
     const res = await signIn(t, { id_token: token });
     expect(res.statusCode).toBe(404);
-    expect(res.json().detail).toBe('El inicio de sesión con Google no está activado en esta instalación.');
+    expect(res.json().detail).toBe(
+      'El inicio de sesión con Google no está activado en esta instalación.',
+    );
   });
 });
 

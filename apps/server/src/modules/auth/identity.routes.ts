@@ -24,7 +24,10 @@ import {
 } from './password-reset.service.ts';
 
 /** What `POST /auth/login` calls for an account with `verificacion_codigo` on. */
-export function loginCodeSender(app: FastifyInstance, config: Config): (user: UserRow) => Promise<void> {
+export function loginCodeSender(
+  app: FastifyInstance,
+  config: Config,
+): (user: UserRow) => Promise<void> {
   const deps: LoginCodeDeps = { db: app.db, mailer: createMailer(config, app.log), config };
   return (user) => sendLoginCode(deps, user);
 }
@@ -39,7 +42,10 @@ export interface IdentityRoutesOptions {
  * The second sign-in step by e-mailed code, password reset by e-mailed link, and Google
  * sign-in. Registered inside the auth routes so that they share its session deps.
  */
-export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { config, auth }) => {
+export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
+  app,
+  { config, auth },
+) => {
   const mailer = createMailer(config, app.log);
   const codes: LoginCodeDeps = { db: app.db, mailer, config };
   const reset: PasswordResetDeps = { db: app.db, mailer, config, log: app.log };
@@ -49,13 +55,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   app.post(
     '/auth/verify-login',
-    { config: perAddress, schema: { body: verifyLoginInputSchema, response: { 200: tokensSchema } } },
+    {
+      config: perAddress,
+      schema: { body: verifyLoginInputSchema, response: { 200: tokensSchema } },
+    },
     async (request) => startSession(auth, await verifyLoginCode(codes, request.body)),
   );
 
   app.post(
     '/auth/forgot-password',
-    { config: perAddress, schema: { body: forgotPasswordInputSchema, response: { 200: messageAnswerSchema } } },
+    {
+      config: perAddress,
+      schema: { body: forgotPasswordInputSchema, response: { 200: messageAnswerSchema } },
+    },
     async (request) => {
       await requestPasswordReset(reset, request.body.email);
       return { detail: FORGOT_PASSWORD_ANSWER };
@@ -64,7 +76,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   app.post(
     '/auth/reset-password',
-    { config: perAddress, schema: { body: resetPasswordInputSchema, response: { 200: messageAnswerSchema } } },
+    {
+      config: perAddress,
+      schema: { body: resetPasswordInputSchema, response: { 200: messageAnswerSchema } },
+    },
     async (request) => {
       await resetPassword(reset, request.body);
       return { detail: RESET_PASSWORD_ANSWER };
@@ -75,7 +90,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     '/auth/google',
     { config: perAddress, schema: { body: googleInputSchema, response: { 200: tokensSchema } } },
     async (request) => {
-      const user = await signInWithGoogle({ auth, config, keys: keys ?? unavailableKeys }, request.body);
+      const user = await signInWithGoogle(
+        { auth, config, keys: keys ?? unavailableKeys },
+        request.body,
+      );
       return startSession(auth, user);
     },
   );

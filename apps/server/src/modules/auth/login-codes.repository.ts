@@ -47,7 +47,11 @@ export async function closeOpenLoginCodes(db: Db, userId: number, now: string): 
  * Counts one attempt, atomically and only while attempts remain: answers the row after the
  * increment, or undefined when the code is used up (so parallel guesses cannot exceed the limit).
  */
-export async function countLoginCodeAttempt(db: Db, id: number, maxAttempts: number): Promise<LoginCodeRow | undefined> {
+export async function countLoginCodeAttempt(
+  db: Db,
+  id: number,
+  maxAttempts: number,
+): Promise<LoginCodeRow | undefined> {
   return db
     .updateTable('login_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))

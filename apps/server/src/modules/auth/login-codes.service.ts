@@ -50,7 +50,11 @@ function sameHash(a: string, b: string): boolean {
  */
 export async function sendLoginCode(deps: LoginCodeDeps, user: UserRow): Promise<void> {
   const now = nowIso();
-  const recent = await countLoginCodesSince(deps.db, user.id, addMs(now, -LOGIN_CODE_WINDOW_MINUTES * MINUTE_MS));
+  const recent = await countLoginCodesSince(
+    deps.db,
+    user.id,
+    addMs(now, -LOGIN_CODE_WINDOW_MINUTES * MINUTE_MS),
+  );
   if (recent >= LOGIN_CODES_PER_WINDOW) {
     throw new AppError(
       'RATE_LIMITED',
@@ -84,7 +88,10 @@ const invalidCode = () => new AppError('INVALID_CODE');
  * the user whose sign-in it completes. Unknown e-mail, wrong, expired or used-up code all
  * answer the same 401 INVALID_CODE.
  */
-export async function verifyLoginCode(deps: LoginCodeDeps, input: VerifyLoginInput): Promise<UserRow> {
+export async function verifyLoginCode(
+  deps: LoginCodeDeps,
+  input: VerifyLoginInput,
+): Promise<UserRow> {
   const user = await findUserByEmail(deps.db, input.email);
   const open = user ? await findOpenLoginCode(deps.db, user.id) : undefined;
   if (!user || !open || Date.parse(open.expires_at) <= Date.now()) throw invalidCode();

@@ -39,7 +39,11 @@ describeEngines('POST /auth/login with verificacion_codigo', (t) => {
     expect(mail.text).toContain('Escribe este código para terminar de entrar');
     expect(mail.text).toContain('caduca en 10 minutos');
     const code = lastCode(t, ana.user.email);
-    const rows = await t.db.selectFrom('login_codes').selectAll().where('user_id', '=', ana.user.id).execute();
+    const rows = await t.db
+      .selectFrom('login_codes')
+      .selectAll()
+      .where('user_id', '=', ana.user.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.code_hash).not.toContain(code);
     expect(rows[0]!.code_hash).toBe(hashLoginCode(t.config.JWT_SECRET, ana.user.id, code));
@@ -48,7 +52,10 @@ describeEngines('POST /auth/login with verificacion_codigo', (t) => {
 
   it('sends nothing for a wrong password', async () => {
     const luis = await codeUser(t);
-    const res = await post(t, '/auth/login', { email: luis.user.email, password: 'otra-contraseña' });
+    const res = await post(t, '/auth/login', {
+      email: luis.user.email,
+      password: 'otra-contraseña',
+    });
     expect(res.statusCode).toBe(401);
     expect(readOutbox(t.config.DATA_DIR).filter((m) => m.to === luis.user.email)).toHaveLength(0);
   });
@@ -58,7 +65,10 @@ describeEngines('POST /auth/login with verificacion_codigo', (t) => {
     for (let i = 0; i < 5; i += 1) await startLogin(t, eva);
     const sixth = await post(t, '/auth/login', { email: eva.user.email, password: eva.password });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED', detail: expect.stringMatching(/códigos/) });
+    expect(sixth.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      detail: expect.stringMatching(/códigos/),
+    });
     expect(readOutbox(t.config.DATA_DIR).filter((m) => m.to === eva.user.email)).toHaveLength(5);
   });
 });
@@ -87,8 +97,12 @@ describeEngines('POST /auth/verify-login', (t) => {
     const wrong = code === '000000' ? '111111' : '000000';
     const first = await post(t, '/auth/verify-login', { email: luis.user.email, code: wrong });
     expect(first.statusCode).toBe(401);
-    expect(first.json()).toEqual({ code: 'INVALID_CODE', detail: 'El código no es correcto. Te quedan 4 intentos.' });
-    for (let i = 0; i < 4; i += 1) await post(t, '/auth/verify-login', { email: luis.user.email, code: wrong });
+    expect(first.json()).toEqual({
+      code: 'INVALID_CODE',
+      detail: 'El código no es correcto. Te quedan 4 intentos.',
+    });
+    for (let i = 0; i < 4; i += 1)
+      await post(t, '/auth/verify-login', { email: luis.user.email, code: wrong });
     const exhausted = await post(t, '/auth/verify-login', { email: luis.user.email, code });
     expect(exhausted.statusCode).toBe(401);
     expect(exhausted.json().detail).toMatch(/agotado los intentos/);
@@ -98,10 +112,20 @@ describeEngines('POST /auth/verify-login', (t) => {
     const pia = await codeUser(t);
     const code = await startLogin(t, pia);
     const wrong = code === '000000' ? '111111' : '000000';
-    await Promise.all(Array.from({ length: 8 }, () => post(t, '/auth/verify-login', { email: pia.user.email, code: wrong })));
-    const row = await t.db.selectFrom('login_codes').selectAll().where('user_id', '=', pia.user.id).executeTakeFirstOrThrow();
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        post(t, '/auth/verify-login', { email: pia.user.email, code: wrong }),
+      ),
+    );
+    const row = await t.db
+      .selectFrom('login_codes')
+      .selectAll()
+      .where('user_id', '=', pia.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
-    expect((await post(t, '/auth/verify-login', { email: pia.user.email, code })).statusCode).toBe(401);
+    expect((await post(t, '/auth/verify-login', { email: pia.user.email, code })).statusCode).toBe(
+      401,
+    );
   });
 
   it('refuses an expired code', async () => {
@@ -125,16 +149,28 @@ describeEngines('POST /auth/verify-login', (t) => {
     const firstCode = await startLogin(t, ines);
     const secondCode = await startLogin(t, ines);
     if (firstCode !== secondCode) {
-      expect((await post(t, '/auth/verify-login', { email: ines.user.email, code: firstCode })).statusCode).toBe(401);
+      expect(
+        (await post(t, '/auth/verify-login', { email: ines.user.email, code: firstCode }))
+          .statusCode,
+      ).toBe(401);
     }
-    expect((await post(t, '/auth/verify-login', { email: ines.user.email, code: secondCode })).statusCode).toBe(200);
+    expect(
+      (await post(t, '/auth/verify-login', { email: ines.user.email, code: secondCode }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers the same 401 for an unknown e-mail and 422 for a malformed code', async () => {
-    const unknown = await post(t, '/auth/verify-login', { email: 'nadie@ejemplo.es', code: '123456' });
+    const unknown = await post(t, '/auth/verify-login', {
+      email: 'nadie@ejemplo.es',
+      code: '123456',
+    });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().code).toBe('INVALID_CODE');
-    const malformed = await post(t, '/auth/verify-login', { email: 'nadie@ejemplo.es', code: '12345' });
+    const malformed = await post(t, '/auth/verify-login', {
+      email: 'nadie@ejemplo.es',
+      code: '12345',
+    });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().detail).toBe('El código tiene 6 cifras.');
   });

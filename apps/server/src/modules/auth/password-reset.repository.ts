@@ -10,7 +10,11 @@ export async function insertPasswordResetToken(
   await db.insertInto('password_reset_tokens').values(token).execute();
 }
 
-export async function countPasswordResetTokensSince(db: Db, userId: number, since: string): Promise<number> {
+export async function countPasswordResetTokensSince(
+  db: Db,
+  userId: number,
+  since: string,
+): Promise<number> {
   const { total } = await db
     .selectFrom('password_reset_tokens')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
@@ -20,8 +24,15 @@ export async function countPasswordResetTokensSince(db: Db, userId: number, sinc
   return Number(total);
 }
 
-export async function findPasswordResetToken(db: Db, tokenHash: string): Promise<PasswordResetTokenRow | undefined> {
-  return db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+export async function findPasswordResetToken(
+  db: Db,
+  tokenHash: string,
+): Promise<PasswordResetTokenRow | undefined> {
+  return db
+    .selectFrom('password_reset_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Uses a token once: false when it was already used (by a parallel request too). */
@@ -47,7 +58,12 @@ export async function closePasswordResetTokens(db: Db, userId: number, now: stri
 }
 
 /** The new password, and no session issued before now stays valid. */
-export async function setPasswordAndEndSessions(db: Db, userId: number, passwordHash: string, now: string): Promise<void> {
+export async function setPasswordAndEndSessions(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, sessions_valid_after: now, updated_at: now })

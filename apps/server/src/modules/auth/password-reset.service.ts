@@ -28,7 +28,8 @@ const MINUTE_MS = 60_000;
 /** The same answer for every address, so the endpoint reveals no accounts. */
 export const FORGOT_PASSWORD_ANSWER =
   'Si existe una cuenta con ese correo, te hemos enviado un enlace para restablecer la contraseña. Revisa tu bandeja de entrada.';
-export const RESET_PASSWORD_ANSWER = 'Contraseña cambiada. Ya puedes iniciar sesión con la nueva contraseña.';
+export const RESET_PASSWORD_ANSWER =
+  'Contraseña cambiada. Ya puedes iniciar sesión con la nueva contraseña.';
 
 export interface PasswordResetDeps {
   db: Kysely<Database>;
@@ -52,7 +53,10 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
   const now = nowIso();
   const recent = await countPasswordResetTokensSince(deps.db, user.id, addMs(now, -60 * MINUTE_MS));
   if (recent >= RESET_LINKS_PER_HOUR) {
-    deps.log.warn({ userId: user.id }, 'límite de enlaces de restablecimiento alcanzado; no se envía otro');
+    deps.log.warn(
+      { userId: user.id },
+      'límite de enlaces de restablecimiento alcanzado; no se envía otro',
+    );
     return;
   }
   const token = randomBytes(32).toString('base64url');
@@ -66,7 +70,12 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
   const link = `${deps.config.PUBLIC_URL}/restablecer-contrasena?token=${token}`;
   void deps.mailer
     .send(passwordResetMail(user.email, link, RESET_LINK_TTL_MINUTES))
-    .catch((error: unknown) => deps.log.warn({ err: error, userId: user.id }, 'no se pudo enviar el correo de restablecimiento'));
+    .catch((error: unknown) =>
+      deps.log.warn(
+        { err: error, userId: user.id },
+        'no se pudo enviar el correo de restablecimiento',
+      ),
+    );
 }
 
 /**
@@ -74,7 +83,10 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
  * every session of the account (refresh tokens revoked, access tokens issued before now
  * refused) and closes its other links and sign-in codes. Anything else: 422 INVALID_RESET_LINK.
  */
-export async function resetPassword(deps: PasswordResetDeps, input: { token: string; password: string }): Promise<void> {
+export async function resetPassword(
+  deps: PasswordResetDeps,
+  input: { token: string; password: string },
+): Promise<void> {
   const found = await findPasswordResetToken(deps.db, hashToken(input.token));
   if (!found || found.used_at !== null || Date.parse(found.expires_at) <= Date.now()) {
     throw new AppError('INVALID_RESET_LINK');
@@ -82,7 +94,8 @@ export async function resetPassword(deps: PasswordResetDeps, input: { token: str
   const passwordHash = await hashPassword(input.password, deps.config.fastPasswordHashing);
   await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
-    if (!(await usePasswordResetToken(trx, found.id, now))) throw new AppError('INVALID_RESET_LINK');
+    if (!(await usePasswordResetToken(trx, found.id, now)))
+      throw new AppError('INVALID_RESET_LINK');
     await setPasswordAndEndSessions(trx, found.user_id, passwordHash, now);
     await closePasswordResetTokens(trx, found.user_id, now);
     await closeOpenLoginCodes(trx, found.user_id, now);

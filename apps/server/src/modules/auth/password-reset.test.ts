@@ -37,7 +37,12 @@ describeEngines(
   (t) => {
     it('answers the same for known and unknown addresses and e-mails a link built from PUBLIC_URL', async () => {
       const ana = await createUser(t);
-      const known = await post(t, '/auth/forgot-password', { email: ana.user.email.toUpperCase() }, { host: 'atacante.example' });
+      const known = await post(
+        t,
+        '/auth/forgot-password',
+        { email: ana.user.email.toUpperCase() },
+        { host: 'atacante.example' },
+      );
       const unknown = await post(t, '/auth/forgot-password', { email: 'nadie@ejemplo.es' });
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
@@ -45,12 +50,18 @@ describeEngines(
 
       const [mail] = await waitForMails(t.config.DATA_DIR, ana.user.email);
       expect(mail!.subject).toBe('Restablece tu contraseña de LudoTerm');
-      expect(mail!.text).toMatch(/https:\/\/ludoterm\.example\/restablecer-contrasena\?token=[A-Za-z0-9_-]{43}/);
+      expect(mail!.text).toMatch(
+        /https:\/\/ludoterm\.example\/restablecer-contrasena\?token=[A-Za-z0-9_-]{43}/,
+      );
       expect(mail!.text).toContain('caduca en 1 hora');
       expect(mail!.text).not.toContain('atacante');
       expect(readOutbox(t.config.DATA_DIR).some((m) => m.to === 'nadie@ejemplo.es')).toBe(false);
 
-      const rows = await t.db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', ana.user.id).execute();
+      const rows = await t.db
+        .selectFrom('password_reset_tokens')
+        .selectAll()
+        .where('user_id', '=', ana.user.id)
+        .execute();
       const token = new URL(/https:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
       expect(rows[0]!.token_hash).not.toBe(token);
       expect(Date.parse(rows[0]!.expires_at) - Date.parse(rows[0]!.created_at)).toBe(60 * 60_000);
@@ -66,7 +77,9 @@ describeEngines(
     });
 
     it('refuses a malformed e-mail (422)', async () => {
-      expect((await post(t, '/auth/forgot-password', { email: 'no-es-correo' })).statusCode).toBe(422);
+      expect((await post(t, '/auth/forgot-password', { email: 'no-es-correo' })).statusCode).toBe(
+        422,
+      );
     });
   },
   { PUBLIC_URL },
@@ -80,18 +93,37 @@ describeEngines(
       const login = await post(t, '/auth/login', { email: ana.user.email, password: ana.password });
       const session = login.json<{ refresh_token: string }>();
       const oldAccess = await accessTokenIssuedAgo(t, ana.user.id, 5);
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${oldAccess}` } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/auth/me',
+            headers: { authorization: `Bearer ${oldAccess}` },
+          })
+        ).statusCode,
+      ).toBe(200);
 
       const token = await requestLink(t, ana);
       const res = await post(t, '/auth/reset-password', { token, password: NEW_PASSWORD });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ detail: 'Contraseña cambiada. Ya puedes iniciar sesión con la nueva contraseña.' });
+      expect(res.json()).toEqual({
+        detail: 'Contraseña cambiada. Ya puedes iniciar sesión con la nueva contraseña.',
+      });
 
-      const oldMe = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${oldAccess}` } });
+      const oldMe = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${oldAccess}` },
+      });
       expect(oldMe.statusCode).toBe(401);
       expect(oldMe.json().code).toBe('INVALID_TOKEN');
-      expect((await post(t, '/auth/refresh', { refresh_token: session.refresh_token })).statusCode).toBe(401);
-      expect((await post(t, '/auth/login', { email: ana.user.email, password: ana.password })).statusCode).toBe(401);
+      expect(
+        (await post(t, '/auth/refresh', { refresh_token: session.refresh_token })).statusCode,
+      ).toBe(401);
+      expect(
+        (await post(t, '/auth/login', { email: ana.user.email, password: ana.password }))
+          .statusCode,
+      ).toBe(401);
       const fresh = await post(t, '/auth/login', { email: ana.user.email, password: NEW_PASSWORD });
       expect(fresh.statusCode).toBe(200);
       const freshMe = await t.app.inject({
@@ -106,15 +138,28 @@ describeEngines(
       const luis = await createUser(t);
       const first = await requestLink(t, luis, 1);
       const second = await requestLink(t, luis, 2);
-      expect((await post(t, '/auth/reset-password', { token: first, password: NEW_PASSWORD })).statusCode).toBe(200);
-      const reused = await post(t, '/auth/reset-password', { token: first, password: 'otra-contraseña-más' });
+      expect(
+        (await post(t, '/auth/reset-password', { token: first, password: NEW_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
+      const reused = await post(t, '/auth/reset-password', {
+        token: first,
+        password: 'otra-contraseña-más',
+      });
       expect(reused.statusCode).toBe(422);
       expect(reused.json()).toEqual({
         code: 'INVALID_RESET_LINK',
-        detail: 'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Pide uno nuevo.',
+        detail:
+          'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Pide uno nuevo.',
       });
-      expect((await post(t, '/auth/reset-password', { token: second, password: 'otra-contraseña-más' })).statusCode).toBe(422);
-      expect((await post(t, '/auth/login', { email: luis.user.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+      expect(
+        (await post(t, '/auth/reset-password', { token: second, password: 'otra-contraseña-más' }))
+          .statusCode,
+      ).toBe(422);
+      expect(
+        (await post(t, '/auth/login', { email: luis.user.email, password: NEW_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('refuses an expired link and a made-up one', async () => {
@@ -125,9 +170,17 @@ describeEngines(
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('user_id', '=', eva.user.id)
         .execute();
-      expect((await post(t, '/auth/reset-password', { token, password: NEW_PASSWORD })).json().code).toBe('INVALID_RESET_LINK');
-      expect((await post(t, '/auth/reset-password', { token: 'inventado', password: NEW_PASSWORD })).statusCode).toBe(422);
-      expect((await post(t, '/auth/login', { email: eva.user.email, password: eva.password })).statusCode).toBe(200);
+      expect(
+        (await post(t, '/auth/reset-password', { token, password: NEW_PASSWORD })).json().code,
+      ).toBe('INVALID_RESET_LINK');
+      expect(
+        (await post(t, '/auth/reset-password', { token: 'inventado', password: NEW_PASSWORD }))
+          .statusCode,
+      ).toBe(422);
+      expect(
+        (await post(t, '/auth/login', { email: eva.user.email, password: eva.password }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('refuses a password under 8 characters without spending the link', async () => {
@@ -136,7 +189,9 @@ describeEngines(
       const short = await post(t, '/auth/reset-password', { token, password: 'corta' });
       expect(short.statusCode).toBe(422);
       expect(short.json().detail).toBe('La contraseña debe tener al menos 8 caracteres.');
-      expect((await post(t, '/auth/reset-password', { token, password: NEW_PASSWORD })).statusCode).toBe(200);
+      expect(
+        (await post(t, '/auth/reset-password', { token, password: NEW_PASSWORD })).statusCode,
+      ).toBe(200);
     });
 
     it('lets only one of two parallel uses of a link through', async () => {
@@ -152,10 +207,14 @@ describeEngines(
     it('ends a pending sign-in code too', async () => {
       const ona = await createUser(t, { verificacion_codigo: 1 });
       await post(t, '/auth/login', { email: ona.user.email, password: ona.password });
-      const code = /\b(\d{6})\b/.exec((await waitForMails(t.config.DATA_DIR, ona.user.email))[0]!.text)![1]!;
+      const code = /\b(\d{6})\b/.exec(
+        (await waitForMails(t.config.DATA_DIR, ona.user.email))[0]!.text,
+      )![1]!;
       const token = await requestLink(t, ona, 2);
       await post(t, '/auth/reset-password', { token, password: NEW_PASSWORD });
-      expect((await post(t, '/auth/verify-login', { email: ona.user.email, code })).statusCode).toBe(401);
+      expect(
+        (await post(t, '/auth/verify-login', { email: ona.user.email, code })).statusCode,
+      ).toBe(401);
     });
   },
   { PUBLIC_URL },

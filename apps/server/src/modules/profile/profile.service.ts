@@ -27,17 +27,24 @@ function avatarKeyOf(path: string | null): string | null {
  * Stores a new avatar: checked and re-encoded (WebP, at most 512 px), served at a fresh
  * unguessable path; the previous file is deleted once the account points at the new one.
  */
-export async function uploadAvatar(deps: ProfileDeps, actor: UserRow, file: Buffer | null): Promise<User> {
+export async function uploadAvatar(
+  deps: ProfileDeps,
+  actor: UserRow,
+  file: Buffer | null,
+): Promise<User> {
   if (!file) throw new AppError('VALIDATION_FAILED', 'Elige una imagen para el avatar.');
   const image = await processImage(file, AVATAR_PROFILE, deps.imageMaxBytes);
   const key = newUploadKey('avatars', image.extension);
   await deps.storage.put(key, image.data);
-  const updated = await updateAvatarPath(deps.db, actor.id, AVATAR_PATH + key.slice('avatars/'.length), nowIso()).catch(
-    async (error: unknown) => {
-      await deps.storage.delete(key);
-      throw error;
-    },
-  );
+  const updated = await updateAvatarPath(
+    deps.db,
+    actor.id,
+    AVATAR_PATH + key.slice('avatars/'.length),
+    nowIso(),
+  ).catch(async (error: unknown) => {
+    await deps.storage.delete(key);
+    throw error;
+  });
   if (!updated) {
     await deps.storage.delete(key);
     throw new AppError('UNAUTHENTICATED');
@@ -48,7 +55,10 @@ export async function uploadAvatar(deps: ProfileDeps, actor: UserRow, file: Buff
 }
 
 /** The bytes of an avatar by its served name; 404 when there is none. */
-export async function readAvatar(storage: UploadStorage, name: string): Promise<{ data: Buffer; contentType: string }> {
+export async function readAvatar(
+  storage: UploadStorage,
+  name: string,
+): Promise<{ data: Buffer; contentType: string }> {
   const key = `avatars/${name}`;
   const data = isUploadKey(key) ? await storage.get(key) : null;
   if (!data) throw new AppError('NOT_FOUND', 'Ese avatar no existe.');

@@ -6,7 +6,10 @@ export function isAdmin(actor: Pick<UserRow, 'role'>): boolean {
 }
 
 /** A ticket (and its image) is seen by its author and by administrators. */
-export function canReadTicket(actor: Pick<UserRow, 'id' | 'role'>, ticket: Pick<TicketRow, 'user_id'>): boolean {
+export function canReadTicket(
+  actor: Pick<UserRow, 'id' | 'role'>,
+  ticket: Pick<TicketRow, 'user_id'>,
+): boolean {
   return isAdmin(actor) || ticket.user_id === actor.id;
 }
 

@@ -22,12 +22,19 @@ export async function findTicketById(db: Db, id: number): Promise<TicketRow | un
   return db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findTicketByImageKey(db: Db, imageKey: string): Promise<TicketRow | undefined> {
+export async function findTicketByImageKey(
+  db: Db,
+  imageKey: string,
+): Promise<TicketRow | undefined> {
   return db.selectFrom('tickets').selectAll().where('image_key', '=', imageKey).executeTakeFirst();
 }
 
 /** Newest first; one page when a window is given. */
-export async function listTickets(db: Db, filter: TicketFilter, window?: PageWindow): Promise<TicketRow[]> {
+export async function listTickets(
+  db: Db,
+  filter: TicketFilter,
+  window?: PageWindow,
+): Promise<TicketRow[]> {
   let query = db.selectFrom('tickets').selectAll();
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
@@ -36,7 +43,9 @@ export async function listTickets(db: Db, filter: TicketFilter, window?: PageWin
 }
 
 export async function countTickets(db: Db, filter: TicketFilter): Promise<number> {
-  let query = db.selectFrom('tickets').select((eb) => eb.fn.countAll<number | string>().as('total'));
+  let query = db
+    .selectFrom('tickets')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'));
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   const { total } = await query.executeTakeFirstOrThrow();
   return Number(total);
@@ -47,5 +56,10 @@ export async function updateTicket(
   id: number,
   changes: Updateable<TicketsTable>,
 ): Promise<TicketRow | undefined> {
-  return db.updateTable('tickets').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  return db
+    .updateTable('tickets')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -65,18 +65,25 @@ export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { co
   );
 
   // The client fetches it with the token and shows it from a blob URL.
-  app.get('/tickets/imagenes/:name', { schema: { params: imageParamsSchema } }, async (request, reply) => {
-    const image = await readTicketImage(deps, requireUser(request), request.params.name);
-    return reply
-      .type(image.contentType)
-      .header('cache-control', 'private, max-age=3600')
-      .header('content-disposition', 'inline')
-      .send(image.data);
-  });
+  app.get(
+    '/tickets/imagenes/:name',
+    { schema: { params: imageParamsSchema } },
+    async (request, reply) => {
+      const image = await readTicketImage(deps, requireUser(request), request.params.name);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', 'inline')
+        .send(image.data);
+    },
+  );
 
   app.get(
     '/admin/tickets',
-    { preValidation: adminOnly, schema: { querystring: paginationQuerySchema, response: { 200: ticketListSchema } } },
+    {
+      preValidation: adminOnly,
+      schema: { querystring: paginationQuerySchema, response: { 200: ticketListSchema } },
+    },
     async (request, reply) => {
       const page = await listAllTickets(app.db, requireUser(request), request.query);
       return reply.header(TOTAL_COUNT_HEADER, page.total).send(page.tickets);

@@ -48,8 +48,15 @@ function pageWindow(query: PaginationQuery): PageWindow | undefined {
   return { limit: size, offset: ((query.pagina ?? 1) - 1) * size };
 }
 
-async function listPage(db: Kysely<Database>, filter: TicketFilter, query: PaginationQuery): Promise<TicketPage> {
-  const [rows, total] = await Promise.all([listTickets(db, filter, pageWindow(query)), countTickets(db, filter)]);
+async function listPage(
+  db: Kysely<Database>,
+  filter: TicketFilter,
+  query: PaginationQuery,
+): Promise<TicketPage> {
+  const [rows, total] = await Promise.all([
+    listTickets(db, filter, pageWindow(query)),
+    countTickets(db, filter),
+  ]);
   return { tickets: rows.map(toTicketView), total };
 }
 
@@ -64,7 +71,10 @@ export async function createTicket(
 ): Promise<Ticket> {
   const parsed = createTicketFieldsSchema.safeParse(form.fields);
   if (!parsed.success) {
-    throw new AppError('VALIDATION_FAILED', parsed.error.issues.map((issue) => issue.message).join(' '));
+    throw new AppError(
+      'VALIDATION_FAILED',
+      parsed.error.issues.map((issue) => issue.message).join(' '),
+    );
   }
   const { tipo, descripcion, email } = parsed.data;
 
@@ -96,17 +106,29 @@ export async function createTicket(
 }
 
 /** The caller's own tickets, newest first. */
-export function listOwnTickets(db: Kysely<Database>, actor: UserRow, query: PaginationQuery): Promise<TicketPage> {
+export function listOwnTickets(
+  db: Kysely<Database>,
+  actor: UserRow,
+  query: PaginationQuery,
+): Promise<TicketPage> {
   return listPage(db, { userId: actor.id }, query);
 }
 
 /** `GET /tickets/`: the caller's own tickets, or every ticket for an administrator. */
-export function listVisibleTickets(db: Kysely<Database>, actor: UserRow, query: PaginationQuery): Promise<TicketPage> {
+export function listVisibleTickets(
+  db: Kysely<Database>,
+  actor: UserRow,
+  query: PaginationQuery,
+): Promise<TicketPage> {
   return listPage(db, isAdmin(actor) ? {} : { userId: actor.id }, query);
 }
 
 /** `GET /admin/tickets`: every ticket, administrators only. */
-export function listAllTickets(db: Kysely<Database>, actor: UserRow, query: PaginationQuery): Promise<TicketPage> {
+export function listAllTickets(
+  db: Kysely<Database>,
+  actor: UserRow,
+  query: PaginationQuery,
+): Promise<TicketPage> {
   assertCanManageTickets(actor);
   return listPage(db, {}, query);
 }
@@ -145,10 +167,17 @@ async function notifyAuthor(deps: TicketDeps, ticket: Ticket): Promise<void> {
   if (!author || !ticket.respuesta) return;
   try {
     await deps.mailer.send(
-      ticketAnsweredMail(author.email, { id: ticket.id, respuesta: ticket.respuesta, estado: ticket.estado }, `${deps.config.PUBLIC_URL}/perfil`),
+      ticketAnsweredMail(
+        author.email,
+        { id: ticket.id, respuesta: ticket.respuesta, estado: ticket.estado },
+        `${deps.config.PUBLIC_URL}/perfil`,
+      ),
     );
   } catch (error) {
-    deps.log.warn({ err: error, ticketId: ticket.id }, 'no se pudo avisar por correo de la respuesta al ticket');
+    deps.log.warn(
+      { err: error, ticketId: ticket.id },
+      'no se pudo avisar por correo de la respuesta al ticket',
+    );
   }
 }
 

@@ -24,7 +24,10 @@ async function fileTicket(
 describeEngines('POST /api/tickets/', (t) => {
   it('files a ticket as pendiente with the account e-mail as contact by default', async () => {
     const author = await createUser(t);
-    const res = await fileTicket(t, author, { tipo: 'sugerencia', descripcion: '  Añadir TBX v3  ' });
+    const res = await fileTicket(t, author, {
+      tipo: 'sugerencia',
+      descripcion: '  Añadir TBX v3  ',
+    });
     expect(res.statusCode).toBe(201);
     const ticket = res.json<Ticket>();
     expect(ticket).toEqual({
@@ -44,7 +47,11 @@ describeEngines('POST /api/tickets/', (t) => {
 
   it('keeps the contact e-mail typed by the author and accepts tipo soporte', async () => {
     const author = await createUser(t);
-    const res = await fileTicket(t, author, { tipo: 'soporte', descripcion: 'No puedo entrar', email: 'Contacto@Ejemplo.es' });
+    const res = await fileTicket(t, author, {
+      tipo: 'soporte',
+      descripcion: 'No puedo entrar',
+      email: 'Contacto@Ejemplo.es',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ tipo: 'soporte', email: 'contacto@ejemplo.es' });
   });
@@ -53,16 +60,28 @@ describeEngines('POST /api/tickets/', (t) => {
     const author = await createUser(t);
     const empty = await fileTicket(t, author, { tipo: 'bug', descripcion: '   ' });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toEqual({ code: 'VALIDATION_FAILED', detail: 'Describe el problema o la sugerencia.' });
+    expect(empty.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      detail: 'Describe el problema o la sugerencia.',
+    });
     const badType = await fileTicket(t, author, { tipo: 'queja', descripcion: 'x' });
     expect(badType.statusCode).toBe(422);
-    const badEmail = await fileTicket(t, author, { tipo: 'bug', descripcion: 'x', email: 'no-es-correo' });
+    const badEmail = await fileTicket(t, author, {
+      tipo: 'bug',
+      descripcion: 'x',
+      email: 'no-es-correo',
+    });
     expect(badEmail.statusCode).toBe(422);
   });
 
   it('refuses anonymous callers', async () => {
     const body = multipartBody({ tipo: 'bug', descripcion: 'x' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/tickets', headers: body.headers, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: body.headers,
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
   });
@@ -81,11 +100,16 @@ describeEngines('POST /api/tickets/', (t) => {
 
   it('stores a screenshot re-encoded as WebP within 1600 px, served to its author and admins only', async () => {
     const author = await createUser(t);
-    const res = await fileTicket(t, author, { tipo: 'bug', descripcion: 'Se ve mal' }, {
-      filename: 'captura.png',
-      contentType: 'image/png',
-      data: await pngImage(2400, 1200),
-    });
+    const res = await fileTicket(
+      t,
+      author,
+      { tipo: 'bug', descripcion: 'Se ve mal' },
+      {
+        filename: 'captura.png',
+        contentType: 'image/png',
+        data: await pngImage(2400, 1200),
+      },
+    );
     expect(res.statusCode).toBe(201);
     const imagen = res.json<Ticket>().imagen!;
     expect(imagen).toMatch(/^\/api\/tickets\/imagenes\/[A-Za-z0-9_-]{43}\.webp$/);
@@ -98,23 +122,36 @@ describeEngines('POST /api/tickets/', (t) => {
     expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
 
     const admin = await createUser(t, { role: 'admin' });
-    expect((await t.app.inject({ method: 'GET', url: imagen, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: imagen, headers: admin.headers })).statusCode,
+    ).toBe(200);
 
     const stranger = await createUser(t);
     const other = await t.app.inject({ method: 'GET', url: imagen, headers: stranger.headers });
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe('NOT_FOUND');
     expect((await t.app.inject({ method: 'GET', url: imagen })).statusCode).toBe(401);
-    const guessed = await t.app.inject({ method: 'GET', url: '/api/tickets/imagenes/..%2F..%2Fsecrets%2Fjwt-secret', headers: admin.headers });
+    const guessed = await t.app.inject({
+      method: 'GET',
+      url: '/api/tickets/imagenes/..%2F..%2Fsecrets%2Fjwt-secret',
+      headers: admin.headers,
+    });
     expect(guessed.statusCode).toBe(404);
   });
 
   it('refuses SVG, text renamed .png, a truncated PNG and files over IMAGE_MAX_BYTES', async () => {
     const author = await createUser(t);
     const fields = { tipo: 'bug', descripcion: 'con imagen' };
-    const svg = await fileTicket(t, author, fields, { filename: 'a.svg', contentType: 'image/svg+xml', data: SVG_IMAGE });
+    const svg = await fileTicket(t, author, fields, {
+      filename: 'a.svg',
+      contentType: 'image/svg+xml',
+      data: SVG_IMAGE,
+    });
     expect(svg.statusCode).toBe(415);
-    expect(svg.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', detail: expect.stringMatching(/SVG no se admiten/) });
+    expect(svg.json()).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      detail: expect.stringMatching(/SVG no se admiten/),
+    });
 
     const text = await fileTicket(t, author, fields, {
       filename: 'captura.png',
@@ -131,14 +168,28 @@ describeEngines('POST /api/tickets/', (t) => {
       data: png.subarray(0, Math.floor(png.length / 2)),
     });
     expect(truncated.statusCode).toBe(422);
-    expect(truncated.json()).toMatchObject({ code: 'INVALID_FILE', detail: expect.stringMatching(/dañada o incompleta/) });
+    expect(truncated.json()).toMatchObject({
+      code: 'INVALID_FILE',
+      detail: expect.stringMatching(/dañada o incompleta/),
+    });
 
     const huge = Buffer.concat([png, Buffer.alloc(t.config.IMAGE_MAX_BYTES)]);
-    const tooBig = await fileTicket(t, author, fields, { filename: 'enorme.png', contentType: 'image/png', data: huge });
+    const tooBig = await fileTicket(t, author, fields, {
+      filename: 'enorme.png',
+      contentType: 'image/png',
+      data: huge,
+    });
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', detail: 'La imagen supera el tamaño máximo de 5 MB.' });
+    expect(tooBig.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      detail: 'La imagen supera el tamaño máximo de 5 MB.',
+    });
 
-    const mine = await t.app.inject({ method: 'GET', url: '/api/tickets/mine', headers: author.headers });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/tickets/mine',
+      headers: author.headers,
+    });
     expect(mine.json()).toEqual([]);
   });
 });
@@ -148,25 +199,47 @@ describeEngines('GET /api/tickets/mine and GET /api/tickets/', (t) => {
     const ana = await createUser(t);
     const luis = await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
-    const first = (await fileTicket(t, ana, { tipo: 'bug', descripcion: 'primero' })).json<Ticket>();
-    const second = (await fileTicket(t, ana, { tipo: 'otro', descripcion: 'segundo' })).json<Ticket>();
-    const luisTicket = (await fileTicket(t, luis, { tipo: 'bug', descripcion: 'de Luis' })).json<Ticket>();
-    await t.db.updateTable('tickets').set({ estado: 'abierto' }).where('id', '=', first.id).execute();
+    const first = (
+      await fileTicket(t, ana, { tipo: 'bug', descripcion: 'primero' })
+    ).json<Ticket>();
+    const second = (
+      await fileTicket(t, ana, { tipo: 'otro', descripcion: 'segundo' })
+    ).json<Ticket>();
+    const luisTicket = (
+      await fileTicket(t, luis, { tipo: 'bug', descripcion: 'de Luis' })
+    ).json<Ticket>();
+    await t.db
+      .updateTable('tickets')
+      .set({ estado: 'abierto' })
+      .where('id', '=', first.id)
+      .execute();
 
-    const mine = await t.app.inject({ method: 'GET', url: '/api/tickets/mine', headers: ana.headers });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/tickets/mine',
+      headers: ana.headers,
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json<Ticket[]>().map((x) => x.id)).toEqual([second.id, first.id]);
     expect(mine.json<Ticket[]>()[1]!.estado).toBe('pendiente');
     expect(mine.headers['x-total-count']).toBe('2');
 
-    const visible = await t.app.inject({ method: 'GET', url: '/api/tickets', headers: ana.headers });
+    const visible = await t.app.inject({
+      method: 'GET',
+      url: '/api/tickets',
+      headers: ana.headers,
+    });
     expect(visible.json<Ticket[]>().map((x) => x.id)).toEqual([second.id, first.id]);
 
     const all = await t.app.inject({ method: 'GET', url: '/api/tickets/', headers: admin.headers });
     const ids = all.json<Ticket[]>().map((x) => x.id);
     expect(ids).toEqual(expect.arrayContaining([first.id, second.id, luisTicket.id]));
 
-    const adminOwn = await t.app.inject({ method: 'GET', url: '/api/tickets/mine', headers: admin.headers });
+    const adminOwn = await t.app.inject({
+      method: 'GET',
+      url: '/api/tickets/mine',
+      headers: admin.headers,
+    });
     expect(adminOwn.json()).toEqual([]);
   });
 
@@ -179,7 +252,11 @@ describeEngines('GET /api/tickets/mine and GET /api/tickets/', (t) => {
 describeEngines('/api/admin/tickets', (t) => {
   it('is for administrators only', async () => {
     const editor = await createUser(t);
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/tickets', headers: editor.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/tickets',
+      headers: editor.headers,
+    });
     expect(list.statusCode).toBe(403);
     expect(list.json().code).toBe('ADMIN_ONLY');
     const ticket = (await fileTicket(t, editor)).json<Ticket>();
@@ -205,10 +282,16 @@ describeEngines('/api/admin/tickets', (t) => {
     const admin = await createUser(t, { role: 'admin' });
     const author = await createUser(t);
     const before = Number(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/tickets', headers: admin.headers })).headers['x-total-count'],
+      (await t.app.inject({ method: 'GET', url: '/api/admin/tickets', headers: admin.headers }))
+        .headers['x-total-count'],
     );
-    for (let i = 0; i < 7; i += 1) await fileTicket(t, author, { tipo: 'otro', descripcion: `ticket ${i}` });
-    const first = await t.app.inject({ method: 'GET', url: '/api/admin/tickets?pagina=1', headers: admin.headers });
+    for (let i = 0; i < 7; i += 1)
+      await fileTicket(t, author, { tipo: 'otro', descripcion: `ticket ${i}` });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/tickets?pagina=1',
+      headers: admin.headers,
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toHaveLength(5);
     expect(first.headers['x-total-count']).toBe(String(before + 7));
@@ -218,8 +301,17 @@ describeEngines('/api/admin/tickets', (t) => {
       url: '/api/admin/tickets?pagina=2&por_pagina=5',
       headers: admin.headers,
     });
-    expect(second.json<Ticket[]>().map((x) => x.descripcion).slice(0, 2)).toEqual(['ticket 1', 'ticket 0']);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/tickets?pagina=0', headers: admin.headers });
+    expect(
+      second
+        .json<Ticket[]>()
+        .map((x) => x.descripcion)
+        .slice(0, 2),
+    ).toEqual(['ticket 1', 'ticket 0']);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/tickets?pagina=0',
+      headers: admin.headers,
+    });
     expect(bad.statusCode).toBe(422);
   });
 
@@ -235,18 +327,30 @@ describeEngines('/api/admin/tickets', (t) => {
       payload: { estado: 'en curso' },
     });
     expect(inProgress.statusCode).toBe(200);
-    expect(inProgress.json()).toMatchObject({ estado: 'en curso', respuesta: null, fecha_respuesta: null });
+    expect(inProgress.json()).toMatchObject({
+      estado: 'en curso',
+      respuesta: null,
+      fecha_respuesta: null,
+    });
 
     const answered = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/tickets/${ticket.id}/`,
       headers: admin.headers,
       // The whole ticket as GET answers it: server-set fields are ignored.
-      payload: { ...inProgress.json<Ticket>(), estado: 'resuelto', respuesta: 'Arreglado en la versión 0.2. ¡Gracias!' },
+      payload: {
+        ...inProgress.json<Ticket>(),
+        estado: 'resuelto',
+        respuesta: 'Arreglado en la versión 0.2. ¡Gracias!',
+      },
     });
     expect(answered.statusCode).toBe(200);
     const body = answered.json<Ticket>();
-    expect(body).toMatchObject({ id: ticket.id, estado: 'resuelto', respuesta: 'Arreglado en la versión 0.2. ¡Gracias!' });
+    expect(body).toMatchObject({
+      id: ticket.id,
+      estado: 'resuelto',
+      respuesta: 'Arreglado en la versión 0.2. ¡Gracias!',
+    });
     expect(Date.parse(body.fecha_respuesta!)).toBeGreaterThanOrEqual(Date.parse(ticket.fecha));
 
     const mail = lastMailTo(t.config.DATA_DIR, author.user.email);
@@ -255,8 +359,15 @@ describeEngines('/api/admin/tickets', (t) => {
     expect(mail?.text).toContain('http://localhost:3000/perfil');
     expect(mail?.html).toContain('Arreglado en la versión 0.2. ¡Gracias!');
 
-    const mine = await t.app.inject({ method: 'GET', url: '/api/tickets/mine', headers: author.headers });
-    expect(mine.json<Ticket[]>()[0]).toMatchObject({ estado: 'resuelto', respuesta: 'Arreglado en la versión 0.2. ¡Gracias!' });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/tickets/mine',
+      headers: author.headers,
+    });
+    expect(mine.json<Ticket[]>()[0]).toMatchObject({
+      estado: 'resuelto',
+      respuesta: 'Arreglado en la versión 0.2. ¡Gracias!',
+    });
 
     const stateOnly = await t.app.inject({
       method: 'PUT',
@@ -264,7 +375,10 @@ describeEngines('/api/admin/tickets', (t) => {
       headers: admin.headers,
       payload: { estado: 'pendiente' },
     });
-    expect(stateOnly.json()).toMatchObject({ estado: 'pendiente', fecha_respuesta: body.fecha_respuesta });
+    expect(stateOnly.json()).toMatchObject({
+      estado: 'pendiente',
+      fecha_respuesta: body.fecha_respuesta,
+    });
   });
 
   it('refuses an unknown state, an empty change and an unknown ticket', async () => {
@@ -272,7 +386,12 @@ describeEngines('/api/admin/tickets', (t) => {
     const author = await createUser(t);
     const ticket = (await fileTicket(t, author)).json<Ticket>();
     const put = (id: number, payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'PUT', url: `/api/admin/tickets/${id}`, headers: admin.headers, payload });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/tickets/${id}`,
+        headers: admin.headers,
+        payload,
+      });
     expect((await put(ticket.id, { estado: 'abierto' })).statusCode).toBe(422);
     const empty = await put(ticket.id, {});
     expect(empty.statusCode).toBe(422);

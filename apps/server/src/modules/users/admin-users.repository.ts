@@ -13,9 +13,14 @@ function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listUsers(db: Db, filter: UserFilter, window?: { limit: number; offset: number }): Promise<UserRow[]> {
+export async function listUsers(
+  db: Db,
+  filter: UserFilter,
+  window?: { limit: number; offset: number },
+): Promise<UserRow[]> {
   let query = db.selectFrom('users').selectAll();
-  if (filter.emailContains) query = query.where(sql<boolean>`email like ${likePattern(filter.emailContains)} escape '\\'`);
+  if (filter.emailContains)
+    query = query.where(sql<boolean>`email like ${likePattern(filter.emailContains)} escape '\\'`);
   query = query.orderBy('id', 'asc');
   if (window) query = query.limit(window.limit).offset(window.offset);
   return query.execute();
@@ -23,7 +28,8 @@ export async function listUsers(db: Db, filter: UserFilter, window?: { limit: nu
 
 export async function countUsers(db: Db, filter: UserFilter): Promise<number> {
   let query = db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('total'));
-  if (filter.emailContains) query = query.where(sql<boolean>`email like ${likePattern(filter.emailContains)} escape '\\'`);
+  if (filter.emailContains)
+    query = query.where(sql<boolean>`email like ${likePattern(filter.emailContains)} escape '\\'`);
   const { total } = await query.executeTakeFirstOrThrow();
   return Number(total);
 }
@@ -34,7 +40,13 @@ export async function countUsers(db: Db, filter: UserFilter): Promise<number> {
  */
 export async function lockAdmins(trx: Transaction<Database>): Promise<number> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const rows = await trx.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').forUpdate().execute();
+    const rows = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     return rows.length;
   }
   const { total } = await trx
@@ -45,11 +57,23 @@ export async function lockAdmins(trx: Transaction<Database>): Promise<number> {
   return Number(total);
 }
 
-export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<UserRow | undefined> {
-  return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: UserUpdate,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
-export async function findUserForUpdate(trx: Transaction<Database>, id: number): Promise<UserRow | undefined> {
+export async function findUserForUpdate(
+  trx: Transaction<Database>,
+  id: number,
+): Promise<UserRow | undefined> {
   let query = trx.selectFrom('users').selectAll().where('id', '=', id);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   return query.executeTakeFirst();

@@ -40,6 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
         response: { 200: adminUserSchema },
       },
     },
-    async (request) => updateUserByAdmin(app.db, config, requireUser(request), request.params.id, request.body),
+    async (request) =>
+      updateUserByAdmin(app.db, config, requireUser(request), request.params.id, request.body),
   );
 };

@@ -9,7 +9,13 @@ import type { Config } from '../../config.ts';
 import type { Database, UserRow, UserUpdate } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { addMs, DAY_MS, nowIso } from '../../lib/clock.ts';
-import { countUsers, findUserForUpdate, listUsers, lockAdmins, updateUser } from './admin-users.repository.ts';
+import {
+  countUsers,
+  findUserForUpdate,
+  listUsers,
+  lockAdmins,
+  updateUser,
+} from './admin-users.repository.ts';
 import { toUserView } from './user-view.ts';
 import { assertCanManageUsers } from './users.policy.ts';
 
@@ -63,7 +69,8 @@ export async function updateUserByAdmin(
     if (input.role !== undefined) changes.role = input.role;
     if (input.plan !== undefined) {
       changes.plan = input.plan;
-      changes.trial_ends_at = input.plan === 'pro_trial' ? addMs(now, config.TRIAL_DAYS * DAY_MS) : null;
+      changes.trial_ends_at =
+        input.plan === 'pro_trial' ? addMs(now, config.TRIAL_DAYS * DAY_MS) : null;
     }
     return updateUser(trx, id, changes);
   });

@@ -7,21 +7,36 @@ import { createUser } from '../../test/factories.ts';
 describeEngines('GET /api/admin/users', (t) => {
   it('is for administrators only', async () => {
     const editor = await createUser(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: editor.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: editor.headers,
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'ADMIN_ONLY', detail: 'Solo un administrador puede hacer esto.' });
+    expect(res.json()).toEqual({
+      code: 'ADMIN_ONLY',
+      detail: 'Solo un administrador puede hacer esto.',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
   });
 
   it('pages accounts by 5 with X-Total-Count and never answers password hashes', async () => {
     const admin = await createUser(t, { role: 'admin' });
     for (let i = 0; i < 6; i += 1) await createUser(t);
-    const all = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: admin.headers });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: admin.headers,
+    });
     const total = Number(all.headers['x-total-count']);
     expect(all.json()).toHaveLength(total);
     expect(total).toBeGreaterThanOrEqual(7);
 
-    const first = await t.app.inject({ method: 'GET', url: '/api/admin/users?pagina=1', headers: admin.headers });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?pagina=1',
+      headers: admin.headers,
+    });
     expect(first.json()).toHaveLength(5);
     expect(first.headers['x-total-count']).toBe(String(total));
     const last = await t.app.inject({
@@ -59,7 +74,10 @@ describeEngines('GET /api/admin/users', (t) => {
         headers: admin.headers,
       });
       expect(res.statusCode).toBe(200);
-      return { emails: res.json<AdminUser[]>().map((u) => u.email), total: res.headers['x-total-count'] };
+      return {
+        emails: res.json<AdminUser[]>().map((u) => u.email),
+        total: res.headers['x-total-count'],
+      };
     };
     expect(await search('MART')).toEqual({
       emails: ['marta.ruiz@estudio-ludico.es', 'martin_lopez@traduce.es'],
@@ -90,20 +108,37 @@ describeEngines('PUT /api/admin/users/{id}', (t) => {
     const target = await createUser(t, { role: 'editor', plan: 'pro' });
     const res = await put(admin.headers, target.user.id, { role: 'lector', plan: 'free' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: target.user.id, role: 'lector', plan: 'free', trial_remaining: null, trial_ends_at: null });
-    const row = await t.db.selectFrom('users').selectAll().where('id', '=', target.user.id).executeTakeFirstOrThrow();
+    expect(res.json()).toMatchObject({
+      id: target.user.id,
+      role: 'lector',
+      plan: 'free',
+      trial_remaining: null,
+      trial_ends_at: null,
+    });
+    const row = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', target.user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: 'lector', plan: 'free' });
 
     const promote = await put(admin.headers, target.user.id, { role: 'admin' });
     expect(promote.json()).toMatchObject({ role: 'admin', plan: 'free' });
     // The promoted user can use the admin API with the token issued before the change.
-    const asNewAdmin = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: target.headers });
+    const asNewAdmin = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: target.headers,
+    });
     expect(asNewAdmin.statusCode).toBe(200);
   });
 
   it('gives a fresh trial of TRIAL_DAYS when the plan is set to pro_trial', async () => {
     const admin = await createUser(t, { role: 'admin' });
-    const expired = await createUser(t, { plan: 'pro_trial', trial_ends_at: new Date(Date.now() - DAY_MS).toISOString() });
+    const expired = await createUser(t, {
+      plan: 'pro_trial',
+      trial_ends_at: new Date(Date.now() - DAY_MS).toISOString(),
+    });
     const res = await put(admin.headers, expired.user.id, { plan: 'pro_trial' });
     expect(res.statusCode).toBe(200);
     const body = res.json<AdminUser>();
@@ -115,7 +150,11 @@ describeEngines('PUT /api/admin/users/{id}', (t) => {
   it('never demotes the last administrator (409 LAST_ADMIN) but demotes one of two', async () => {
     // This suite's database may already hold administrators from other tests: demote them first.
     const admin = await createUser(t, { role: 'admin' });
-    await t.db.updateTable('users').set({ role: 'editor' }).where('id', '!=', admin.user.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ role: 'editor' })
+      .where('id', '!=', admin.user.id)
+      .execute();
 
     const alone = await put(admin.headers, admin.user.id, { role: 'editor' });
     expect(alone.statusCode).toBe(409);
@@ -140,7 +179,11 @@ describeEngines('PUT /api/admin/users/{id}', (t) => {
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes[0]).toBe(200);
     expect([403, 409]).toContain(codes[1]);
-    const admins = await t.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+    const admins = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .execute();
     expect(admins).toHaveLength(1);
   });
 

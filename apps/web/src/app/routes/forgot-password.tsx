@@ -1,23 +1,14 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { es } from '@ludoterm/contract/messages/es';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths.ts';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form.tsx';
 import { PublicPage } from '../public-page.tsx';
 
-/** /forgot-password — placeholder until the password-reset issue lands. */
+/** /forgot-password: asks for a password-reset link by e-mail. */
 export function ForgotPasswordRoute() {
   return (
-    <PublicPage title={es.login.forgotTitle} size="xs">
-      <Paper withBorder p="xl" radius="md">
-        <Stack>
-          <Title order={1} size="h2">
-            {es.login.forgotTitle}
-          </Title>
-          <Text>{es.login.forgotPending}</Text>
-          <Anchor component={Link} to={paths.login}>
-            {es.login.codeBack}
-          </Anchor>
-        </Stack>
+    <PublicPage title={es.passwordReset.forgotTitle} size="xs">
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="md" bg="white">
+        <ForgotPasswordForm />
       </Paper>
     </PublicPage>
   );

@@ -1,23 +1,16 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { es } from '@ludoterm/contract/messages/es';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths.ts';
+import { useSearchParams } from 'react-router';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form.tsx';
 import { PublicPage } from '../public-page.tsx';
 
-/** /restablecer-contrasena?token= — placeholder until the password-reset issue lands. */
+/** /restablecer-contrasena?token=: the page the e-mailed link opens. */
 export function ResetPasswordRoute() {
+  const [params] = useSearchParams();
   return (
-    <PublicPage title={es.login.resetTitle} size="xs">
-      <Paper withBorder p="xl" radius="md">
-        <Stack>
-          <Title order={1} size="h2">
-            {es.login.resetTitle}
-          </Title>
-          <Text>{es.login.forgotPending}</Text>
-          <Anchor component={Link} to={paths.login}>
-            {es.login.codeBack}
-          </Anchor>
-        </Stack>
+    <PublicPage title={es.passwordReset.resetTitle} size="xs">
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="md" bg="white">
+        <ResetPasswordForm token={params.get('token')} />
       </Paper>
     </PublicPage>
   );

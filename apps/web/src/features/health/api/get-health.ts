@@ -6,6 +6,8 @@ export interface Health {
   status: string;
   contact_email: string | null;
   version: string | null;
+  /** Set when the installation offers Google sign-in. */
+  google_client_id?: string | null;
 }
 
 /** `GET /api/health`: public; the footer takes the installation's contact address from it. */
@@ -31,4 +33,10 @@ export function useHealth() {
 export function useContactEmail(): string {
   const { data } = useHealth();
   return data?.contact_email || env.contactEmail;
+}
+
+/** Google's client id when the installation offers Google sign-in, else null. */
+export function useGoogleClientId(): string | null {
+  const { data } = useHealth();
+  return data?.google_client_id || null;
 }

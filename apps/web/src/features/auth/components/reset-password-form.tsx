@@ -1,0 +1,110 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { newPasswordSchema } from '@ludoterm/contract';
+import { es } from '@ludoterm/contract/messages/es';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/error-message.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { FormError } from './form-error.tsx';
+
+const resetFormSchema = z
+  .object({ password: newPasswordSchema, repeat: z.string() })
+  .refine((values) => values.password === values.repeat, {
+    error: es.passwordReset.mismatch,
+    path: ['repeat'],
+  });
+type ResetFormValues = z.infer<typeof resetFormSchema>;
+
+const toggleLabel = { 'aria-label': 'Mostrar u ocultar la contraseña' };
+
+/** /restablecer-contrasena?token=: the new password, twice; then every session is closed. */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const reset = useResetPassword();
+  const form = useForm<ResetFormValues>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', repeat: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const linkInvalid = reset.error instanceof ApiError && reset.error.code === 'INVALID_RESET_LINK';
+
+  const handleSubmit = form.handleSubmit(async ({ password }) => {
+    if (!token) return;
+    await reset.mutateAsync({ token, password }).catch(() => undefined);
+  });
+
+  const heading = (
+    <Title order={1} size="h2" id="titulo-restablecer">
+      {es.passwordReset.resetTitle}
+    </Title>
+  );
+
+  if (reset.isSuccess) {
+    return (
+      <Stack gap="md">
+        {heading}
+        <Alert color="green" variant="light" role="status">
+          {es.passwordReset.resetDone}
+        </Alert>
+        <Button component={Link} to={paths.login} fullWidth>
+          {es.passwordReset.goToLogin}
+        </Button>
+      </Stack>
+    );
+  }
+
+  if (!token || linkInvalid) {
+    return (
+      <Stack gap="md">
+        {heading}
+        <Alert color="red" variant="light" role="alert">
+          {linkInvalid ? errorMessage(reset.error) : es.passwordReset.missingToken}
+        </Alert>
+        <Button component={Link} to={paths.forgotPassword} fullWidth>
+          {es.passwordReset.requestNew}
+        </Button>
+        <Anchor component={Link} to={paths.login} ta="center" size="sm">
+          {es.passwordReset.backToLogin}
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-labelledby="titulo-restablecer">
+      <Stack gap="md">
+        {heading}
+        <Text>{es.passwordReset.resetHelp}</Text>
+        <PasswordInput
+          label={es.passwordReset.newPassword}
+          description={es.register.passwordHelp}
+          autoComplete="new-password"
+          required
+          minLength={8}
+          error={errors.password?.message}
+          visibilityToggleButtonProps={toggleLabel}
+          {...form.register('password')}
+        />
+        <PasswordInput
+          label={es.passwordReset.repeatPassword}
+          autoComplete="new-password"
+          required
+          minLength={8}
+          error={errors.repeat?.message}
+          visibilityToggleButtonProps={toggleLabel}
+          {...form.register('repeat')}
+        />
+        <FormError error={reset.error} />
+        <Button type="submit" loading={isSubmitting} fullWidth>
+          {es.passwordReset.resetSubmit}
+        </Button>
+        <Anchor component={Link} to={paths.login} ta="center" size="sm">
+          {es.passwordReset.backToLogin}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { User } from '@ludoterm/contract';
+import { es, format } from '@ludoterm/contract/messages/es';
+import type { ReactNode } from 'react';
+
+const day = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The trial line of spec section 6: days remaining, or 'Prueba finalizada'. */
+export function trialText(user: Pick<User, 'plan' | 'trial_remaining'>): string | null {
+  if (user.plan !== 'pro_trial') return null;
+  if (!user.trial_remaining) return es.profile.trialEnded;
+  return format(es.profile.trialDays, { n: user.trial_remaining });
+}
+
+/** E-mail, role, plan with the trial days, and the sign-up date. */
+export function AccountDetails({ user }: { user: User }) {
+  const trial = trialText(user);
+  const created = new Date(user.created_at);
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" m={0}>
+      <Detail label={es.profile.email}>{user.email}</Detail>
+      <Detail label={es.profile.role}>{es.profile.roles[user.role]}</Detail>
+      <Detail label={es.profile.plan}>
+        <Group gap="xs" component="span">
+          <span>{es.profile.plans[user.plan]}</span>
+          {trial && (
+            <Badge color={user.trial_remaining ? 'ludo' : 'red'} variant="light" component="span">
+              {trial}
+            </Badge>
+          )}
+        </Group>
+      </Detail>
+      <Detail label={es.profile.memberSince}>
+        {Number.isNaN(created.getTime()) ? user.created_at : day.format(created)}
+      </Detail>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,225 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { ADMIN_PAGE_SIZE, TICKET_STATES, type Ticket, type TicketState } from '@ludoterm/contract';
+import { es, format } from '@ludoterm/contract/messages/es';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/error-message.ts';
+import { useAdminTickets } from '../api/get-admin-tickets.ts';
+import { useUpdateAdminTicket } from '../api/update-admin-ticket.ts';
+import { formatDateTime } from '../utils/format-date.ts';
+import { TicketTypeBadge } from './ticket-badges.tsx';
+import { TicketImage } from './ticket-image.tsx';
+
+const stateOptions = TICKET_STATES.map((value) => ({ value, label: es.tickets.states[value] }));
+
+const controlLabels = {
+  first: 'Primera página',
+  previous: 'Página anterior',
+  next: 'Página siguiente',
+  last: 'Última página',
+} as const;
+
+type Outcome = { ok: true; id: number } | { ok: false; id: number; detail: string } | null;
+
+function TicketRow({
+  ticket,
+  onOutcome,
+}: {
+  ticket: Ticket;
+  onOutcome: (outcome: Outcome) => void;
+}) {
+  const update = useUpdateAdminTicket();
+  const [estado, setEstado] = useState<TicketState>(ticket.estado);
+  const [respuesta, setRespuesta] = useState(ticket.respuesta ?? '');
+  const dirty = estado !== ticket.estado || respuesta.trim() !== (ticket.respuesta ?? '');
+
+  const handleSave = async () => {
+    onOutcome(null);
+    try {
+      await update.mutateAsync({
+        id: ticket.id,
+        input: { estado, respuesta: respuesta.trim() || null },
+      });
+      onOutcome({ ok: true, id: ticket.id });
+    } catch (error) {
+      onOutcome({ ok: false, id: ticket.id, detail: errorMessage(error) });
+    }
+  };
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {format(es.tickets.number, { id: ticket.id })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(ticket.fecha)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {ticket.email ?? '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <TicketTypeBadge tipo={ticket.tipo} />
+      </Table.Td>
+      <Table.Td maw={320}>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={8}>
+          {ticket.descripcion}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {ticket.imagen ? <TicketImage ticketId={ticket.id} path={ticket.imagen} width={96} /> : '—'}
+      </Table.Td>
+      <Table.Td miw={150}>
+        <NativeSelect
+          aria-label={format(es.tickets.stateOf, { id: ticket.id })}
+          data={stateOptions}
+          value={estado}
+          onChange={(event) => setEstado(event.currentTarget.value as TicketState)}
+          size="sm"
+        />
+      </Table.Td>
+      <Table.Td miw={240}>
+        <Textarea
+          aria-label={format(es.tickets.answerOf, { id: ticket.id })}
+          value={respuesta}
+          onChange={(event) => setRespuesta(event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={8}
+          size="sm"
+        />
+        {ticket.fecha_respuesta && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {format(es.tickets.answeredOn, { date: formatDateTime(ticket.fecha_respuesta) })}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Button
+          size="sm"
+          onClick={() => void handleSave()}
+          disabled={!dirty}
+          loading={update.isPending}
+          aria-label={format(es.tickets.saveFor, { id: ticket.id })}
+        >
+          {es.tickets.save}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** /usuarios: every ticket, 5 per page, with its image, state and answer editable. */
+export function AdminTicketsTable() {
+  const [page, setPage] = useState(1);
+  const tickets = useAdminTickets(page);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const total = tickets.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="titulo-tickets-admin">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h3" id="titulo-tickets-admin">
+          {es.users.ticketsTitle}
+        </Title>
+        {tickets.data && (
+          <Text size="sm" c="dimmed">
+            {format(es.users.total, { n: total })}
+          </Text>
+        )}
+      </Group>
+      {tickets.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {es.users.loadTicketsError}
+        </Alert>
+      )}
+      {outcome?.ok && (
+        <Alert
+          color="green"
+          variant="light"
+          role="status"
+          withCloseButton
+          onClose={() => setOutcome(null)}
+        >
+          {es.tickets.saved}
+        </Alert>
+      )}
+      {outcome && !outcome.ok && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={es.users.ticketUpdateError}
+          withCloseButton
+          onClose={() => setOutcome(null)}
+        >
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {outcome.detail}
+          </Text>
+        </Alert>
+      )}
+      {tickets.data && (
+        <Table.ScrollContainer minWidth={1000}>
+          <Table verticalSpacing="sm" striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{es.tickets.columnDate}</Table.Th>
+                <Table.Th>{es.tickets.columnUser}</Table.Th>
+                <Table.Th>{es.tickets.columnType}</Table.Th>
+                <Table.Th>{es.tickets.columnDescription}</Table.Th>
+                <Table.Th>{es.tickets.columnImage}</Table.Th>
+                <Table.Th>{es.tickets.columnState}</Table.Th>
+                <Table.Th>{es.tickets.columnAnswer}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{es.users.columnActions}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tickets.data.tickets.map((ticket) => (
+                // Keyed by the answer too, so a saved row starts again from the server's values.
+                <TicketRow
+                  key={`${ticket.id}-${ticket.estado}-${ticket.respuesta ?? ''}`}
+                  ticket={ticket}
+                  onOutcome={setOutcome}
+                />
+              ))}
+              {tickets.data.tickets.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={8}>
+                    <Text c="dimmed">{es.tickets.none}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+          getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
+          aria-label={format(es.users.pagination, { what: es.users.ticketsTitle.toLowerCase() })}
+        />
+      )}
+    </Stack>
+  );
+}
