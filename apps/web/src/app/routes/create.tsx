@@ -1,11 +1,16 @@
 import type { Glossary } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 import { Paper, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useGlossaries } from '@/features/glossaries/api/get-glossaries.ts';
+import { useGlossaryConfig } from '@/features/glossaries/api/get-glossary-config.ts';
 import { ActiveGlossaryList } from '@/features/glossaries/components/active-glossary-list.tsx';
 import { CreateGlossaryForm } from '@/features/glossaries/components/create-glossary-form.tsx';
+import { GlossaryName } from '@/features/glossaries/components/glossary-name.tsx';
 import { GlossaryTrash } from '@/features/glossaries/components/glossary-trash.tsx';
+import { GlossaryImport } from '@/features/transfers/components/glossary-import.tsx';
 
 /** The query parameter that keeps the glossary selected as the import target. */
 export const SELECTED_GLOSSARY_PARAM = 'glosario';
@@ -19,6 +24,10 @@ export function CreateRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = searchParams.get(SELECTED_GLOSSARY_PARAM);
   const [status, setStatus] = useState('');
+  const queryClient = useQueryClient();
+  const { data: glossaries } = useGlossaries();
+  const target = glossaries?.find((g) => g.nombre_seguro === selected);
+  const targetConfig = useGlossaryConfig(selected);
 
   const select = (nombreSeguro: string | null) =>
     setSearchParams(
@@ -75,11 +84,19 @@ export function CreateRoute() {
         </Stack>
       </SimpleGrid>
 
-      {/*
-        Import section (its own issue) goes here, below the glossary sections: it reads the
-        import target from `?glosario=` (SELECTED_GLOSSARY_PARAM) and may write to the same
-        status box through setStatus.
-      */}
+      <Paper withBorder p="md" component="section" aria-labelledby="importar-titulo">
+        <Title order={2} size="h4" id="importar-titulo" mb="sm">
+          {es.import.title}
+        </Title>
+        <GlossaryImport
+          nombreSeguro={selected}
+          glossaryLabel={target ? <GlossaryName glossary={target} compact /> : undefined}
+          campos={targetConfig.data?.ficha.campos}
+          onStatus={setStatus}
+          // An import changes counts and entries that several pages show: refresh them all.
+          onImported={() => void queryClient.invalidateQueries()}
+        />
+      </Paper>
     </Stack>
   );
 }

@@ -1,0 +1,68 @@
+import type { ImportMapping } from '@ludoterm/contract';
+import { es, format } from '@ludoterm/contract/messages/es';
+import { NativeSelect, Table, Text } from '@mantine/core';
+import type { MappingOption } from '../utils/import-mapping.ts';
+import { sampleValues } from '../utils/import-mapping.ts';
+
+export interface ImportMappingTableProps {
+  headers: readonly string[];
+  /** The first rows of the file, one cell per header. */
+  rows: readonly (readonly string[])[];
+  options: readonly MappingOption[];
+  mapping: ImportMapping;
+  onChange: (header: string, target: string) => void;
+}
+
+/** One row per detected column: its name, a sample value and where it goes on the card. */
+export function ImportMappingTable({
+  headers,
+  rows,
+  options,
+  mapping,
+  onChange,
+}: ImportMappingTableProps) {
+  const samples = sampleValues(headers, rows);
+  return (
+    <Table.ScrollContainer minWidth={460} type="native">
+      <Table striped withTableBorder verticalSpacing="xs" aria-label={es.import.mappingTitle}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{es.import.column}</Table.Th>
+            <Table.Th scope="col">{es.import.sample}</Table.Th>
+            <Table.Th scope="col" w="40%">
+              {es.import.destination}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {headers.map((header, index) => (
+            <Table.Tr key={header}>
+              <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {header}
+              </Table.Th>
+              <Table.Td>
+                <Text
+                  size="sm"
+                  c={samples[index] ? undefined : 'dimmed'}
+                  lineClamp={2}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {samples[index] || es.import.emptySample}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <NativeSelect
+                  size="sm"
+                  aria-label={format(es.import.destinationLabel, { header })}
+                  data={options.map((o) => ({ value: o.value, label: o.label }))}
+                  value={mapping[header] ?? 'ignorar'}
+                  onChange={(event) => onChange(header, event.currentTarget.value)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { esEnFields } from '../test/import-fixtures.ts';
+import { initialMapping, mappingOptions, mapsATerm, sampleValues } from './import-mapping.ts';
+
+describe('mappingOptions', () => {
+  it('offers Ignorar, Redirigir a notas, both terms, then the other card fields once', () => {
+    const options = mappingOptions(esEnFields);
+    expect(options.slice(0, 4)).toEqual([
+      { value: 'ignorar', label: 'Ignorar' },
+      { value: 'notas', label: 'Redirigir a notas' },
+      { value: 'termino.es', label: 'Término (es)' },
+      { value: 'termino.en', label: 'Término (en)' },
+    ]);
+    expect(options.filter((o) => o.value === 'notas')).toHaveLength(1);
+    expect(options.map((o) => o.value)).toContain('definicion');
+  });
+});
+
+describe('initialMapping', () => {
+  it('starts from the suggestion where it names an option, else Ignorar', () => {
+    const options = mappingOptions(esEnFields);
+    expect(
+      initialMapping(['es', 'fr', 'x'], { es: 'termino.es', fr: 'termino.fr' }, options),
+    ).toEqual({
+      es: 'termino.es',
+      fr: 'ignorar',
+      x: 'ignorar',
+    });
+  });
+});
+
+describe('sampleValues and mapsATerm', () => {
+  it('takes the first non-empty value of each column', () => {
+    expect(
+      sampleValues(
+        ['a', 'b'],
+        [
+          ['', 'x'],
+          ['y', 'z'],
+        ],
+      ),
+    ).toEqual(['y', 'x']);
+    expect(sampleValues(['a'], [[' ']])).toEqual(['']);
+  });
+
+  it('tells whether a term is mapped', () => {
+    expect(mapsATerm({ a: 'notas' })).toBe(false);
+    expect(mapsATerm({ a: 'termino.en' })).toBe(true);
+  });
+});
