@@ -100,7 +100,7 @@ describe('GlossaryImport', () => {
 
     const table = screen.getByRole('table', { name: 'Mapeo de columnas' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+    expect(rows.map((row) => within(row).getByRole('rowheader').firstChild?.textContent)).toEqual([
       'KEY',
       'Spanish',
       'English',
@@ -108,8 +108,9 @@ describe('GlossaryImport', () => {
       'Comment',
     ]);
     // A sample value per column: the first non-empty one.
-    expect(within(rows[3]!).getByText('Objeto que protege.')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('ui.potion')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Ejemplo: Objeto que protege.')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Ejemplo: ui.potion')).toBeInTheDocument();
+    expect(within(rows[4]!).getByText('Ejemplo: PC')).toBeInTheDocument();
     // Defaults guessed from the header names.
     expect(screen.getByLabelText('Destino de la columna «Spanish»')).toHaveValue('termino.es');
     expect(screen.getByLabelText('Destino de la columna «English»')).toHaveValue('termino.en');

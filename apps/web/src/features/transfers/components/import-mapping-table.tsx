@@ -13,7 +13,7 @@ export interface ImportMappingTableProps {
   onChange: (header: string, target: string) => void;
 }
 
-/** One row per detected column: its name, a sample value and where it goes on the card. */
+/** One row per detected column: its name with a sample value, and where it goes on the card. */
 export function ImportMappingTable({
   headers,
   rows,
@@ -23,46 +23,45 @@ export function ImportMappingTable({
 }: ImportMappingTableProps) {
   const samples = sampleValues(headers, rows);
   return (
-    <Table.ScrollContainer minWidth={460} type="native">
-      <Table striped withTableBorder verticalSpacing="xs" aria-label={es.import.mappingTitle}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{es.import.column}</Table.Th>
-            <Table.Th scope="col">{es.import.sample}</Table.Th>
-            <Table.Th scope="col" w="40%">
-              {es.import.destination}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {headers.map((header, index) => (
-            <Table.Tr key={header}>
-              <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+    <Table
+      striped
+      withTableBorder
+      verticalSpacing="xs"
+      layout="fixed"
+      aria-label={es.import.mappingTitle}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{es.import.column}</Table.Th>
+          <Table.Th scope="col" w="50%">
+            {es.import.destination}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {headers.map((header, index) => (
+          <Table.Tr key={header}>
+            {/* The name, and below it a sample value, so two columns fit a phone. */}
+            <Table.Th scope="row" fw="normal" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" fw={600}>
                 {header}
-              </Table.Th>
-              <Table.Td>
-                <Text
-                  size="sm"
-                  c={samples[index] ? undefined : 'dimmed'}
-                  lineClamp={2}
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {samples[index] || es.import.emptySample}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <NativeSelect
-                  size="sm"
-                  aria-label={format(es.import.destinationLabel, { header })}
-                  data={options.map((o) => ({ value: o.value, label: o.label }))}
-                  value={mapping[header] ?? 'ignorar'}
-                  onChange={(event) => onChange(header, event.currentTarget.value)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={2}>
+                {es.import.sample}: {samples[index] || es.import.emptySample}
+              </Text>
+            </Table.Th>
+            <Table.Td>
+              <NativeSelect
+                size="sm"
+                aria-label={format(es.import.destinationLabel, { header })}
+                data={options.map((o) => ({ value: o.value, label: o.label }))}
+                value={mapping[header] ?? 'ignorar'}
+                onChange={(event) => onChange(header, event.currentTarget.value)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
