@@ -1,0 +1,95 @@
+import { expect, test } from './fixtures.ts';
+
+/** A spreadsheet as a translator gets it from a game's localisation team. */
+const SHEET = [
+  'KEY,Spanish,English,Definition,Comment',
+  'ui.mana_potion,poción de maná,mana potion,Recupera puntos de maná.,Tienda',
+  'ui.shield,escudo,shield,,',
+  'ui.respawn,reaparición,respawn,Volver a la partida tras morir.,Multijugador',
+  'ui.shield.dup,Escudo,Shield,,',
+].join('\n');
+
+test('import: a CSV with headers is mapped, imported and its entries shown on /entradas', async ({
+  editorPage: page,
+}) => {
+  const name = `Importado ${Date.now().toString(36)}`;
+
+  // A new glossary, selected as the import target.
+  await page.goto('/crear');
+  await page.getByLabel('Nombre del glosario').fill(name);
+  await page.getByRole('button', { name: 'Crear glosario' }).click();
+  await expect(page.getByLabel('Estado')).toHaveValue(`Glosario "${name}" creado.`);
+  await expect(page).toHaveURL(/\?glosario=/);
+
+  const section = page.getByRole('region', { name: 'Importar', exact: true });
+  await expect(section.getByText(`${name} (es→en)`)).toBeVisible();
+  const submit = section.getByRole('button', { name: 'Importar al glosario' });
+  await expect(submit).toBeDisabled();
+
+  // Drop the file (the drop zone's input): the first press answers the detected headers.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'Localizacion.CSV',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(SHEET, 'utf8'),
+  });
+  await expect(section.getByText('Archivo: Localizacion.CSV')).toBeVisible();
+  await submit.click();
+  await expect(section.getByRole('status')).toHaveText(
+    'Cabeceras detectadas. Asigna el mapeo y vuelve a pulsar Importar.',
+  );
+  const table = section.getByRole('table', { name: 'Mapeo de columnas' });
+  await expect(table.getByText('Ejemplo: poción de maná')).toBeVisible();
+  await expect(section.getByLabel('Destino de la columna «Spanish»')).toHaveValue('termino.es');
+  await expect(section.getByLabel('Destino de la columna «English»')).toHaveValue('termino.en');
+  await expect(section.getByLabel('Destino de la columna «KEY»')).toHaveValue('ignorar');
+
+  // Map the rest and import: the repeated pair is skipped and counted.
+  await section.getByLabel('Destino de la columna «Definition»').selectOption('definicion');
+  await section
+    .getByLabel('Destino de la columna «Comment»')
+    .selectOption({ label: 'Redirigir a notas' });
+  await submit.click();
+  const done =
+    'Importación completada (3 elementos). 1 omitido (repetido o sin los idiomas del glosario).';
+  await expect(section.getByRole('status')).toHaveText(done);
+  await expect(page.getByLabel('Estado')).toHaveValue(done);
+  await expect(section.getByRole('table')).toHaveCount(0);
+
+  // The entries are there, accents intact.
+  const slug = new URL(page.url()).searchParams.get('glosario');
+  await page.goto(`/entradas?glosario=${slug}`);
+  await expect(page.getByText('poción de maná').first()).toBeVisible();
+  await expect(page.getByText('reaparición').first()).toBeVisible();
+  await expect(page.getByText('escudo', { exact: true }).first()).toBeVisible();
+});
+
+test('import: a broken file is refused with the line, and nothing is imported', async ({
+  editorPage: page,
+}) => {
+  const name = `Roto ${Date.now().toString(36)}`;
+  await page.goto('/crear');
+  await page.getByLabel('Nombre del glosario').fill(name);
+  await page.getByRole('button', { name: 'Crear glosario' }).click();
+  await expect(page).toHaveURL(/\?glosario=/);
+  const section = page.getByRole('region', { name: 'Importar', exact: true });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'memoria.tmx',
+    mimeType: 'application/x-tmx+xml',
+    buffer: Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4"><header/><body>\n' +
+        '<tu><tuv xml:lang="es"><seg>espada</seg></tuv><tuv xml:lang="en"><seg>sword</seg></tuv></tu>\n' +
+        '<tu><tuv xml:lang="es"><seg>escudo</seg>\n',
+    ),
+  });
+  await section.getByRole('button', { name: 'Importar al glosario' }).click();
+  await expect(section.getByRole('status')).toContainText(
+    'Error al importar: XML mal formado en la línea',
+  );
+  const slug = new URL(page.url()).searchParams.get('glosario');
+  const res = await page.request.get(`/api/glosarios/${slug}/entradas`, {
+    headers: {
+      authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}`,
+    },
+  });
+  expect(await res.json()).toEqual([]);
+});
