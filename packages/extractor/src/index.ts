@@ -4,6 +4,7 @@
 export { ExtractionError, isExtractionError, type ExtractionErrorCode } from './errors.ts';
 export { textFromFile, ACCEPTED_EXTENSIONS, DEFAULT_FILE_LIMITS, type FileLimits } from './text/text-from-file.ts';
 export { detectLanguage, type LanguageGuess } from './language/detect-language.ts';
+export { analyseTerms, type RankedTerm, type TermAnalysis } from './terms/analyse-terms.ts';
 export {
   extractTerms,
   type Candidate,
@@ -13,7 +14,8 @@ export {
   type ExtractionStats,
   type StopwordsMode,
 } from './terms/extract-terms.ts';
-export type { TermCategory } from './terms/termhood.ts';
+export type { TermCategory, TermEvidence } from './terms/termhood.ts';
+export { termKey } from './lexicon/normalize.ts';
 export { parseStopwords, defaultStopwords } from './stopwords/stopwords.ts';
 export { splitSentences, tokenize, type Sentence, type Word } from './tokenize/tokenize.ts';
 export { loadTagger, setModelDirectory, modelDirectory } from './resources.ts';

@@ -38,7 +38,7 @@ export function loadTagger(language: ResourceLanguage): Tagger {
     model = TaggerModel.fromBytes(readFileSync(join(modelDirectory(), `tagger-${language}.bin`)));
     taggers.set(language, model);
   }
-  return new Tagger(model);
+  return new Tagger(model, { language, lexicon: loadReferenceFrequencies(language).frequencyOf });
 }
 
 /** General-language frequency of words: per million, 0 for a word outside the list. */

@@ -49,3 +49,10 @@ describe('English singular', () => {
     for (const word of ['class', 'bonus', 'analysis', 'gas']) expect(singularEnglish(word)).toBe(word);
   });
 });
+
+describe('hostile input', () => {
+  it('treats words named like Object.prototype members as plain words', () => {
+    expect(singularEnglish('constructor')).toBe('constructor');
+    expect(singularEnglish('toString')).toBe('toString');
+  });
+});

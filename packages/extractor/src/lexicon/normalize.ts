@@ -37,37 +37,38 @@ export function singularSpanish(lower: string): string {
   return w;
 }
 
-const ENGLISH_IRREGULAR: Readonly<Record<string, string>> = {
-  men: 'man',
-  women: 'woman',
-  children: 'child',
-  feet: 'foot',
-  teeth: 'tooth',
-  mice: 'mouse',
-  geese: 'goose',
-  dice: 'die',
-  lice: 'louse',
-  oxen: 'ox',
-  criteria: 'criterion',
-  phenomena: 'phenomenon',
-  data: 'data',
-  indices: 'index',
-  matrices: 'matrix',
-  vertices: 'vertex',
-  axes: 'axis',
-  analyses: 'analysis',
-  bases: 'base',
-  leaves: 'leaf',
-  knives: 'knife',
-  lives: 'life',
-  wives: 'wife',
-  staves: 'staff',
-  thieves: 'thief',
-};
+// A Map, not an object literal: user text must never reach Object.prototype ("constructor").
+const ENGLISH_IRREGULAR: ReadonlyMap<string, string> = new Map([
+  ['men', 'man'],
+  ['women', 'woman'],
+  ['children', 'child'],
+  ['feet', 'foot'],
+  ['teeth', 'tooth'],
+  ['mice', 'mouse'],
+  ['geese', 'goose'],
+  ['dice', 'die'],
+  ['lice', 'louse'],
+  ['oxen', 'ox'],
+  ['criteria', 'criterion'],
+  ['phenomena', 'phenomenon'],
+  ['data', 'data'],
+  ['indices', 'index'],
+  ['matrices', 'matrix'],
+  ['vertices', 'vertex'],
+  ['axes', 'axis'],
+  ['analyses', 'analysis'],
+  ['bases', 'base'],
+  ['leaves', 'leaf'],
+  ['knives', 'knife'],
+  ['lives', 'life'],
+  ['wives', 'wife'],
+  ['staves', 'staff'],
+  ['thieves', 'thief'],
+]);
 
 /** English singular of a lower-case noun. */
 export function singularEnglish(lower: string): string {
-  const irregular = ENGLISH_IRREGULAR[lower];
+  const irregular = ENGLISH_IRREGULAR.get(lower);
   if (irregular !== undefined) return irregular;
   const w = lower;
   if (w.length <= 3 || !w.endsWith('s') || /(?:ss|us|is|'s|’s)$/.test(w)) return w;
@@ -81,4 +82,18 @@ export function singularEnglish(lower: string): string {
 /** The singular key of a noun or adjective in the given language. */
 export function singularKey(lower: string, language: NormaliseLanguage): string {
   return language === 'es' ? singularSpanish(lower) : singularEnglish(lower);
+}
+
+/**
+ * A key for comparing terms written by people with extracted ones: lower case, accents folded,
+ * every word in its singular ("Pociones de Salud" and "poción de salud" share one).
+ */
+export function termKey(term: string, language: NormaliseLanguage): string {
+  return term
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((w) => w !== '')
+    .map((w) => foldAccents(singularKey(w, language)))
+    .join(' ');
 }

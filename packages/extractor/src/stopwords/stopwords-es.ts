@@ -30,7 +30,7 @@ habido habiendo habrá habrán habría habrían hubiera hubieran hubiese hay
 
 const GENERAL = `
 cosa cosas algo manera maneras vez veces ejemplo ejemplos hecho hechos asunto asuntos resto mitad gente
-bien mal mejor peor mayor menor gran grande grandes pequeño pequeña pequeños pequeñas
+bien mal
 buen bueno buena buenos buenas malo mala malos malas cierto cierta ciertos ciertas posible posibles
 necesario necesaria necesarios necesarias distinto distinta distintos distintas diferente diferentes
 igual iguales propio propia propios propias siguiente siguientes anterior anteriores

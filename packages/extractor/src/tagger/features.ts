@@ -22,7 +22,10 @@ export const UPOS_TAGS = [
 ] as const;
 export type Upos = (typeof UPOS_TAGS)[number];
 export const TAG_COUNT = UPOS_TAGS.length;
-export const TAG_INDEX: Readonly<Record<string, number>> = Object.fromEntries(UPOS_TAGS.map((t, i) => [t, i]));
+export const TAG_INDEX: Readonly<Record<string, number>> = Object.assign(
+  Object.create(null) as Record<string, number>,
+  Object.fromEntries(UPOS_TAGS.map((t, i) => [t, i])),
+);
 
 /** Previous-tag value used before the first word of a sentence. */
 export const START_TAG = TAG_COUNT;
@@ -59,17 +62,21 @@ const T = {
   suf5: 26,
   domain: 27,
   t1suf3: 28,
+  family: 29,
+  familySuffix: 30,
+  frequencyBin: 31,
 } as const;
 
 /** Features that depend only on the word form; computed once per distinct form. */
-export const STATIC_FEATURES = 10;
+export const STATIC_FEATURES = 13;
 /** Features that depend on the neighbouring words. */
 export const CONTEXT_FEATURES = 12;
 /** Features that depend on the tags already chosen to the left. */
 export const TAG_FEATURES = 5;
 export const FEATURES_PER_WORD = STATIC_FEATURES + CONTEXT_FEATURES + TAG_FEATURES;
 
-interface FormInfo {
+/** Hashes of one word form, shared by every feature that reads it. */
+export interface FormInfo {
   lower: number;
   suffix3: number;
   shape: number;
@@ -108,6 +115,65 @@ function affixKey(template: number, s: string, n: number, fromEnd: boolean): num
   return featureKey(template, hashString(fromEnd ? s.slice(s.length - n) : s.slice(0, n)));
 }
 
+/** Frequency per million of a lower-case word in a large general word list; 0 when absent. */
+export type LexiconLookup = (lower: string) => number;
+export type FeatureLanguage = 'es' | 'en';
+
+// Endings a Spanish verb form can carry after its stem, longest first; "bloquea" → "bloque" +
+// "ar" is in the word list, so "bloquea" belongs to a verb family.
+const SPANISH_VERB_ENDINGS = [
+  'ándose', 'iéndose', 'aremos', 'eremos', 'iremos', 'aríamos', 'aron', 'ieron', 'ando', 'iendo', 'aban', 'ados', 'adas',
+  'idos', 'idas', 'arán', 'erán', 'irán', 'aría', 'ería', 'iría', 'amos', 'emos', 'imos', 'aba', 'ado', 'ada', 'ido', 'ida',
+  'ían', 'ará', 'erá', 'irá', 'an', 'en', 'as', 'es', 'ía', 'ió', 'ar', 'er', 'ir', 'a', 'e', 'o', 'ó',
+];
+
+/**
+ * What a large word list says about a form's relatives (no part-of-speech data needed): whether
+ * an infinitive (Spanish) or an -ing/-ed form (English) shares its stem, whether a plural adds
+ * to it, whether an adverb in -mente/-ly derives from it, whether (Spanish) its other gender is
+ * listed, and whether it is listed at all. These
+ * let the tagger guess words that never occur in the treebanks, which game texts are full of.
+ */
+export function familyFlags(lower: string, language: FeatureLanguage, lexicon: LexiconLookup): number {
+  let flags = lexicon(lower) > 0 ? 8 : 0;
+  if (language === 'es') {
+    for (const ending of SPANISH_VERB_ENDINGS) {
+      if (!lower.endsWith(ending) || lower.length - ending.length < 2) continue;
+      const stem = lower.slice(0, lower.length - ending.length);
+      if (lexicon(`${stem}ar`) > 0 || lexicon(`${stem}er`) > 0 || lexicon(`${stem}ir`) > 0) {
+        flags |= 1;
+        break;
+      }
+    }
+    const last = lower.charAt(lower.length - 1);
+    if (lexicon('aeiouáéíóú'.includes(last) ? `${lower}s` : `${lower}es`) > 0) flags |= 2;
+    if (lexicon(`${lower.endsWith('o') ? `${lower.slice(0, -1)}a` : lower}mente`) > 0) flags |= 4;
+    // Adjectives have both genders ("larga"/"largo"); most nouns do not ("espada"/"espado").
+    const otherGender = /(?:a|as)$/.test(lower) ? lower.replace(/a(s?)$/, 'o$1') : /(?:o|os)$/.test(lower) ? lower.replace(/o(s?)$/, 'a$1') : '';
+    if (otherGender !== '' && lexicon(otherGender) >= 0.5) flags |= 16;
+  } else {
+    const base = lower.endsWith('e') ? lower.slice(0, -1) : lower;
+    if (lexicon(`${base}ing`) > 0 || lexicon(`${base}ed`) > 0 || lexicon(`${lower}ed`) > 0) flags |= 1;
+    if (lexicon(`${lower}s`) > 0 || lexicon(`${lower}es`) > 0) flags |= 2;
+    if (lexicon(`${lower}ly`) > 0 || lexicon(`${lower.endsWith('y') ? lower.slice(0, -1) + 'i' : lower}ly`) > 0) flags |= 4;
+  }
+  return flags;
+}
+
+/** Coarse frequency class of a word in the word list: 0 (very frequent) to 7, 8 when absent. */
+function frequencyBin(lower: string, lexicon: LexiconLookup): number {
+  const perMillion = lexicon(lower);
+  if (perMillion <= 0) return 8;
+  return Math.max(0, Math.min(7, Math.floor(4 - Math.log10(perMillion))));
+}
+
+export interface FeatureOptions {
+  language: FeatureLanguage;
+  /** The general word list the lexicon features read (the shipped reference frequencies). */
+  lexicon: LexiconLookup;
+  maxCache?: number;
+}
+
 /**
  * Turns sentences (arrays of word forms) into hashed feature keys. Keeps a cache of per-form
  * features, bounded so a hostile text of endless distinct forms cannot grow memory.
@@ -115,11 +181,15 @@ function affixKey(template: number, s: string, n: number, fromEnd: boolean): num
 export class FeatureExtractor {
   private cache = new Map<string, FormInfo>();
   private readonly maxCache: number;
+  private readonly language: FeatureLanguage;
+  private readonly lexicon: LexiconLookup;
   /** The forms of the sentence last passed to fillSentence, for fillTagFeatures. */
   private infos: FormInfo[] = [];
 
-  constructor(maxCache = 200_000) {
-    this.maxCache = maxCache;
+  constructor(options: FeatureOptions) {
+    this.maxCache = options.maxCache ?? 200_000;
+    this.language = options.language;
+    this.lexicon = options.lexicon;
   }
 
   info(form: string): FormInfo {
@@ -140,9 +210,15 @@ export class FeatureExtractor {
     features[7] = affixKey(T.pre2, lower, 2, false);
     features[8] = affixKey(T.pre3, lower, 3, false);
     features[9] = featureKey(T.shape0, shape);
+    const plain = form.toLowerCase();
+    const flags = familyFlags(plain, this.language, this.lexicon);
+    const suffix3 = lower.length >= 3 ? hashString(lower.slice(lower.length - 3)) : lowerHash;
+    features[10] = featureKey(T.family, flags);
+    features[11] = featureKey(T.familySuffix, flags, suffix3);
+    features[12] = featureKey(T.frequencyBin, frequencyBin(plain, this.lexicon));
     const info: FormInfo = {
       lower: lowerHash,
-      suffix3: lower.length >= 3 ? hashString(lower.slice(lower.length - 3)) : lowerHash,
+      suffix3,
       shape,
       features,
     };
@@ -151,10 +227,69 @@ export class FeatureExtractor {
     return info;
   }
 
+  /** Keys of a word on its own: its form features, the bias and its shape at the sentence start or not. */
+  ownKeys(w: FormInfo, isFirst: boolean): number[] {
+    return [...w.features, featureKey(T.bias, 0), featureKey(T.firstShape, isFirst ? 1 : 2, w.shape)];
+  }
+
   /**
-   * Fills `out` with the static and context features of every word: word i owns the slots
-   * [i·FEATURES_PER_WORD, i·FEATURES_PER_WORD + STATIC_FEATURES + CONTEXT_FEATURES); the tag
-   * slots after them are filled by {@link fillTagFeatures} during decoding.
+   * Keys a word adds to the word `offset` positions away from it (-1: it is the previous word,
+   * 2: the word after next…); `null` for the sentence edge.
+   */
+  neighbourKeys(n: FormInfo | null, offset: -2 | -1 | 1 | 2): number[] {
+    if (offset === -1) {
+      return [
+        featureKey(T.wm1, n ? n.lower : BEFORE),
+        featureKey(T.sufm1, n ? n.suffix3 : BEFORE),
+        featureKey(T.shapem1, n ? n.shape : BEFORE),
+      ];
+    }
+    if (offset === 1) {
+      return [
+        featureKey(T.wp1, n ? n.lower : AFTER),
+        featureKey(T.sufp1, n ? n.suffix3 : AFTER),
+        featureKey(T.shapep1, n ? n.shape : AFTER),
+      ];
+    }
+    return offset === -2 ? [featureKey(T.wm2, n ? n.lower : BEFORE)] : [featureKey(T.wp2, n ? n.lower : AFTER)];
+  }
+
+  /** Keys of a word together with its neighbours (word bigrams). */
+  pairKeys(w: FormInfo, previous: FormInfo | null, next: FormInfo | null): [number, number] {
+    return [this.pairKeyBefore(w, previous), this.pairKeyAfter(w, next)];
+  }
+
+  /** The first pair key (word and previous word), without allocating. */
+  pairKeyBefore(w: FormInfo, previous: FormInfo | null): number {
+    return featureKey(T.w0wm1, w.lower, previous ? previous.lower : BEFORE);
+  }
+
+  /** The second pair key (word and next word), without allocating. */
+  pairKeyAfter(w: FormInfo, next: FormInfo | null): number {
+    return featureKey(T.w0wp1, w.lower, next ? next.lower : AFTER);
+  }
+
+  /** The keys of {@link historyWordKeys}, one at a time, without allocating. */
+  historyWordKey(which: 0 | 1 | 2, p1: number, w: FormInfo, next: FormInfo | null): number {
+    if (which === 0) return featureKey(T.t1w0, p1, w.lower);
+    if (which === 1) return featureKey(T.t1wp1, p1, next ? next.lower : AFTER);
+    return featureKey(T.t1suf3, p1, w.suffix3);
+  }
+
+  /** Keys of the two previous tags alone. */
+  historyKeys(p1: number, p2: number): [number, number] {
+    return [featureKey(T.t1, p1), featureKey(T.t12, p1, p2)];
+  }
+
+  /** Keys of the previous tag together with the word and the next word. */
+  historyWordKeys(p1: number, w: FormInfo, next: FormInfo | null): [number, number, number] {
+    return [this.historyWordKey(0, p1, w, next), this.historyWordKey(1, p1, w, next), this.historyWordKey(2, p1, w, next)];
+  }
+
+  /**
+   * Fills `out` with the features of every word that do not depend on tags: word i owns the
+   * slots [i·FEATURES_PER_WORD, i·FEATURES_PER_WORD + STATIC_FEATURES + CONTEXT_FEATURES); the
+   * tag slots after them are filled by {@link fillTagFeatures} during decoding.
    */
   fillSentence(forms: readonly string[], out: Uint32Array): void {
     const n = forms.length;
@@ -163,25 +298,19 @@ export class FeatureExtractor {
     this.infos = infos;
     for (let i = 0; i < n; i += 1) {
       const w = infos[i] as FormInfo;
-      const m1 = i > 0 ? infos[i - 1] : undefined;
-      const m2 = i > 1 ? infos[i - 2] : undefined;
-      const p1 = i + 1 < n ? infos[i + 1] : undefined;
-      const p2 = i + 2 < n ? infos[i + 2] : undefined;
-      let o = i * FEATURES_PER_WORD;
-      out.set(w.features, o);
-      o += STATIC_FEATURES;
-      out[o++] = featureKey(T.bias, 0);
-      out[o++] = featureKey(T.wm1, m1 ? m1.lower : BEFORE);
-      out[o++] = featureKey(T.wp1, p1 ? p1.lower : AFTER);
-      out[o++] = featureKey(T.wm2, m2 ? m2.lower : BEFORE);
-      out[o++] = featureKey(T.wp2, p2 ? p2.lower : AFTER);
-      out[o++] = featureKey(T.sufm1, m1 ? m1.suffix3 : BEFORE);
-      out[o++] = featureKey(T.sufp1, p1 ? p1.suffix3 : AFTER);
-      out[o++] = featureKey(T.shapem1, m1 ? m1.shape : BEFORE);
-      out[o++] = featureKey(T.shapep1, p1 ? p1.shape : AFTER);
-      out[o++] = featureKey(T.w0wm1, w.lower, m1 ? m1.lower : BEFORE);
-      out[o++] = featureKey(T.w0wp1, w.lower, p1 ? p1.lower : AFTER);
-      out[o] = featureKey(T.firstShape, i === 0 ? 1 : 2, w.shape);
+      const m1 = i > 0 ? (infos[i - 1] as FormInfo) : null;
+      const m2 = i > 1 ? (infos[i - 2] as FormInfo) : null;
+      const p1 = i + 1 < n ? (infos[i + 1] as FormInfo) : null;
+      const p2 = i + 2 < n ? (infos[i + 2] as FormInfo) : null;
+      const keys = [
+        ...this.ownKeys(w, i === 0),
+        ...this.neighbourKeys(m1, -1),
+        ...this.neighbourKeys(p1, 1),
+        ...this.neighbourKeys(m2, -2),
+        ...this.neighbourKeys(p2, 2),
+        ...this.pairKeys(w, m1, p1),
+      ];
+      out.set(keys, i * FEATURES_PER_WORD);
     }
   }
 
@@ -191,14 +320,8 @@ export class FeatureExtractor {
    */
   fillTagFeatures(i: number, p1: number, p2: number, out: Uint32Array): void {
     const infos = this.infos;
-    const w = infos[i] as FormInfo;
-    const next = i + 1 < infos.length ? (infos[i + 1] as FormInfo).lower : AFTER;
-    let o = i * FEATURES_PER_WORD + STATIC_FEATURES + CONTEXT_FEATURES;
-    out[o++] = featureKey(T.t1, p1);
-    out[o++] = featureKey(T.t12, p1, p2);
-    out[o++] = featureKey(T.t1w0, p1, w.lower);
-    out[o++] = featureKey(T.t1wp1, p1, next);
-    out[o] = featureKey(T.t1suf3, p1, w.suffix3);
+    const next = i + 1 < infos.length ? (infos[i + 1] as FormInfo) : null;
+    out.set([...this.historyKeys(p1, p2), ...this.historyWordKeys(p1, infos[i] as FormInfo, next)], i * FEATURES_PER_WORD + STATIC_FEATURES + CONTEXT_FEATURES);
   }
 }
 

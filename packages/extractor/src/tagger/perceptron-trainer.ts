@@ -1,5 +1,5 @@
 import type { TaggedSentence } from './conllu.ts';
-import { FEATURES_PER_WORD, FeatureExtractor, START_TAG, START_TAG2, TAG_COUNT, domainKey } from './features.ts';
+import { FEATURES_PER_WORD, FeatureExtractor, START_TAG, START_TAG2, TAG_COUNT, domainKey, type FeatureOptions } from './features.ts';
 import type { SparseWeights } from './tagger-model.ts';
 
 /** A training sentence with the number of the treebank it comes from (1, 2, …). */
@@ -33,7 +33,7 @@ export function createRandom(seed: number): () => number {
  */
 export class PerceptronTrainer {
   private readonly options: TrainerOptions;
-  private readonly extractor = new FeatureExtractor(2_000_000);
+  private readonly extractor: FeatureExtractor;
   private readonly index = new Map<number, number>();
   private weights = new Float32Array(0);
   private totals = new Float64Array(0);
@@ -44,8 +44,9 @@ export class PerceptronTrainer {
   private rowBuffer = new Int32Array(256 * FEATURES_PER_WORD * 2);
   private readonly scores = new Float64Array(TAG_COUNT);
 
-  constructor(options: TrainerOptions) {
+  constructor(options: TrainerOptions, features: FeatureOptions) {
     this.options = options;
+    this.extractor = new FeatureExtractor({ ...features, maxCache: 2_000_000 });
   }
 
   private ensureKeys(n: number): void {

@@ -101,12 +101,15 @@ export class TaggerModel {
 
   /** Builds a model from trained weights (see {@link encodeModel}). */
   static fromWeights(weights: SparseWeights, header: TaggerModelHeader, threshold = 0): TaggerModel {
-    return TaggerModel.fromBytes(encodeModel(weights, header, threshold));
+    return TaggerModel.fromRaw(encodeRaw(weights, header, threshold));
   }
 
   /** Reads a model file written by {@link encodeModel}. */
   static fromBytes(compressed: Uint8Array): TaggerModel {
-    const bytes = unzlibSync(compressed);
+    return TaggerModel.fromRaw(unzlibSync(compressed));
+  }
+
+  private static fromRaw(bytes: Uint8Array): TaggerModel {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let p = 0;
     const u32 = () => {
@@ -159,6 +162,10 @@ export class TaggerModel {
  * drops weights whose magnitude is at most `threshold`, quantises to 16 bits, compresses.
  */
 export function encodeModel(trained: SparseWeights, header: TaggerModelHeader, threshold = 0): Uint8Array {
+  return zlibSync(encodeRaw(trained, header, threshold), { level: 9 });
+}
+
+function encodeRaw(trained: SparseWeights, header: TaggerModelHeader, threshold: number): Uint8Array {
   const weights = header.useDomains ? mergeDomain(trained, header.inferenceDomain) : trained;
   let maxAbs = 0;
   for (const row of weights.values()) for (const w of row) maxAbs = Math.max(maxAbs, Math.abs(w));
@@ -219,5 +226,5 @@ export function encodeModel(trained: SparseWeights, header: TaggerModelHeader, t
       p += 2;
     }
   }
-  return zlibSync(bytes.subarray(0, p), { level: 9 });
+  return bytes.subarray(0, p);
 }

@@ -19,6 +19,8 @@ export interface TermEvidence {
   specificityMax: number;
   /** Share of the occurrences written with a capital letter away from the start of a sentence. */
   capitalisedShare: number;
+  /** Share of the occurrences that are a whole sentence on their own (titles, names, list items). */
+  standaloneShare: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export function featureVector(e: TermEvidence): number[] {
     e.category === 'VERB' ? 1 : 0,
     e.nestedShare,
     e.capitalisedShare,
+    e.standaloneShare,
   ];
 }
 
@@ -60,6 +63,7 @@ if (RANKER_FEATURES.length !== featureVector({
   specificityMin: 0,
   specificityMax: 0,
   capitalisedShare: 0,
+  standaloneShare: 0,
 }).length) {
   throw new Error('Los pesos del clasificador no corresponden a sus rasgos.');
 }

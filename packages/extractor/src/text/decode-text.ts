@@ -93,7 +93,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: string 
   if (guess.startsWith('UTF-16') || guess.startsWith('UTF-32')) {
     guess = looksLikeBomlessUtf16(bytes) ? (bytes[0] === 0 ? 'utf-16be' : 'utf-16le') : 'windows-1252';
   }
-  const encoding = WINDOWS_EQUIVALENT[guess] ?? guess;
+  const encoding = Object.hasOwn(WINDOWS_EQUIVALENT, guess) ? (WINDOWS_EQUIVALENT[guess] as string) : guess;
   return { text: decodeWith(bytes, encoding), encoding };
 }
 

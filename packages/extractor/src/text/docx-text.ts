@@ -31,7 +31,7 @@ function parseXml(xml: string, onOpen: (local: string, uri: string, attributes: 
     throw new ExtractionError('ARCHIVO_CORRUPTO', 'El documento contiene una declaración de tipo no permitida.');
   });
   parser.on('opentag', (node) => {
-    const attributes: Record<string, string> = {};
+    const attributes: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const attribute of Object.values(node.attributes)) attributes[attribute.local] = attribute.value;
     onOpen(node.local, node.uri, attributes);
   });

@@ -20,7 +20,8 @@ let pdfjsPromise: Promise<PdfJs> | null = null;
  */
 function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= (async () => {
-    const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    // @ts-expect-error -- pdfjs-dist ships no types for its worker module; we only hand it back to pdf.js.
+    const worker: unknown = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
     return import('pdfjs-dist/legacy/build/pdf.mjs');
   })();

@@ -100,3 +100,9 @@ describe('sentence splitting', () => {
     );
   });
 });
+
+describe('hostile input', () => {
+  it('treats words named like Object.prototype members as plain words', () => {
+    expect(tokenize('constructor toString __proto__ hasOwnProperty', 'en')).toEqual(['constructor', 'toString', '__proto__', 'hasOwnProperty']);
+  });
+});

@@ -51,12 +51,13 @@ const LOWER_START = /^\p{Ll}/u;
 const ENDS_WITH_LETTER_OR_COMMA = /[\p{L},-]$/u;
 
 const EN_CLITIC_RE = /^(.*?\p{L})(n['’]t|['’](?:s|m|re|ve|ll|d))$/iu;
-const EN_SPLIT_WHOLE: Readonly<Record<string, readonly [string, string]>> = {
-  cannot: ['can', 'not'],
-  gonna: ['gon', 'na'],
-  wanna: ['wan', 'na'],
-  gotta: ['got', 'ta'],
-};
+// A Map, not an object literal: user text must never reach Object.prototype ("constructor").
+const EN_SPLIT_WHOLE: ReadonlyMap<string, readonly [string, string]> = new Map([
+  ['cannot', ['can', 'not']],
+  ['gonna', ['gon', 'na']],
+  ['wanna', ['wan', 'na']],
+  ['gotta', ['got', 'ta']],
+]);
 
 // Spanish enclitic pronouns, longest first; a verb form can carry up to two ("dárselo").
 const ES_CLITICS = ['nos', 'les', 'los', 'las', 'me', 'te', 'se', 'lo', 'la', 'le', 'os'];
@@ -130,7 +131,7 @@ function pushWords(words: Word[], token: RawToken, language: TokenizerLanguage, 
     words.push({ form: text, start, end, isPart: false });
     return;
   }
-  const whole = EN_SPLIT_WHOLE[text.toLowerCase()];
+  const whole = EN_SPLIT_WHOLE.get(text.toLowerCase());
   if (whole !== undefined) {
     const cut = whole[0].length;
     words.push({ form: text.slice(0, cut), start, end, isPart: true }, { form: text.slice(cut), start, end, isPart: true });
