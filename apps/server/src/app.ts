@@ -16,6 +16,7 @@ import { extractionRoutes } from './modules/extraction/extraction.routes.ts';
 import { glossariesRoutes } from './modules/glossaries/glossaries.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { exportRoutes } from './modules/transfers/export.routes.ts';
 import { importRoutes } from './modules/transfers/import.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(glossariesRoutes, { prefix: '/api', ...context });
   await app.register(entriesRoutes, { prefix: '/api', ...context });
   await app.register(copiesRoutes, { prefix: '/api', ...context });
+  await app.register(searchRoutes, { prefix: '/api', ...context });
   await app.register(importRoutes, { prefix: '/api', ...context });
   await app.register(exportRoutes, { prefix: '/api', ...context });
   await app.register(extractionRoutes, { prefix: '/api', ...context });

@@ -1,11 +1,33 @@
 import { z } from 'zod';
+import {
+  CARD_TEXT_FIELDS,
+  cardFieldLabel,
+  contextFieldId,
+  contextSourceFieldId,
+  termFieldId,
+} from './card.ts';
 import { entrySchema } from './entries.ts';
-import { languageSchema } from './languages.ts';
+import { LANGUAGES, languageSchema, type Language } from './languages.ts';
 
 /** Query parameter names that can never be card field ids. */
-export const RESERVED_SEARCH_PARAMS = ['termino', 'subindice_like', 'glosarios', 'pagina', 'por_pagina'] as const;
+export const RESERVED_SEARCH_PARAMS = [
+  'termino',
+  'subindice_like',
+  'glosarios',
+  'pagina',
+  'por_pagina',
+] as const;
 
 export const SEARCH_PAGE_SIZE = 50;
+/** Largest `por_pagina` of `GET /buscar`. */
+export const SEARCH_PAGE_SIZE_MAX = 200;
+/**
+ * A search counts and pages through at most this many results, the best first
+ * (docs/decisions: search bounded count). When more match, `X-Total-Count` says this number
+ * and `X-Total-Count-Capped: true` says there are more; a narrower query finds the rest.
+ */
+export const SEARCH_RESULT_LIMIT = 1000;
+export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
 
 /**
  * `GET /buscar`: quick (`termino`, `subindice_like`) or advanced (one card field id = value).
@@ -17,7 +39,7 @@ export const searchQuerySchema = z
     subindice_like: z.string().max(200).optional(),
     glosarios: z.string().max(10_000).optional(),
     pagina: z.coerce.number().int().min(1).optional(),
-    por_pagina: z.coerce.number().int().min(1).max(200).optional(),
+    por_pagina: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).optional(),
   })
   .catchall(z.string().max(200));
 
@@ -33,3 +55,44 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchFieldSchema = z.object({ id: z.string(), label: z.string() });
 export type SearchField = z.infer<typeof searchFieldSchema>;
+
+/**
+ * Every card field id advanced search knows, in the card's order with each per-language
+ * field in the order of LANGUAGES: the terms, subindice … fuente, the contexts and their
+ * sources, relaciones … notas. Private comments are not a card field: never searchable.
+ */
+export const SEARCHABLE_FIELD_IDS: readonly string[] = [
+  ...LANGUAGES.map(termFieldId),
+  ...CARD_TEXT_FIELDS.slice(0, CARD_TEXT_FIELDS.indexOf('relaciones')),
+  ...LANGUAGES.map(contextFieldId),
+  ...LANGUAGES.map(contextSourceFieldId),
+  ...CARD_TEXT_FIELDS.slice(CARD_TEXT_FIELDS.indexOf('relaciones')),
+];
+
+/** The card field ids of a glossary with these languages (its `ficha.campos`). */
+function fieldIdsOf(origen: Language, meta: Language): Set<string> {
+  const own = new Set<string>(CARD_TEXT_FIELDS);
+  for (const lang of [origen, meta]) {
+    own.add(termFieldId(lang));
+    own.add(contextFieldId(lang));
+    own.add(contextSourceFieldId(lang));
+  }
+  return own;
+}
+
+/**
+ * The union of the card fields of glossaries with these language pairs, in the stable order
+ * of SEARCHABLE_FIELD_IDS (`GET /buscar/campos`).
+ */
+export function searchFieldsOf(
+  pairs: ReadonlyArray<{ idioma_origen: Language; idioma_meta: Language }>,
+): SearchField[] {
+  const union = new Set<string>();
+  for (const pair of pairs) {
+    for (const id of fieldIdsOf(pair.idioma_origen, pair.idioma_meta)) union.add(id);
+  }
+  return SEARCHABLE_FIELD_IDS.filter((id) => union.has(id)).map((id) => ({
+    id,
+    label: cardFieldLabel(id),
+  }));
+}

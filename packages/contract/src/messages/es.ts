@@ -267,6 +267,7 @@ export const es = {
     submit: 'Buscar',
     noResults: 'No se encontraron resultados.',
     needFieldAndValue: 'Elige un campo y escribe un valor.',
+    needQuery: 'Escribe un término o un subíndice, o elige un campo y escribe un valor.',
     copyToOther: 'Copiar a otro glosario',
   },
   export: {

@@ -14,7 +14,8 @@ import {
   type Language,
 } from '@ludoterm/contract';
 import { AppError } from '../../errors.ts';
-import { foldValue, sortKeyFromFolded } from './sort-key.ts';
+import { foldText } from '../../lib/text-folding.ts';
+import { sortKeyFromFolded } from './sort-key.ts';
 
 /** A glossary's two languages: the card's term and context fields follow them. */
 export interface CardLanguages {
@@ -175,11 +176,11 @@ export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedCo
   const fields: Array<[string, string]> = [];
   for (const id in card) {
     if (id.startsWith('termino.') || SEARCH_COLUMN_FIELDS.has(id)) continue;
-    const folded = foldValue(card[id]!);
+    const folded = foldText(card[id]!);
     if (folded) fields.push([id, folded]);
   }
-  const origenPlegado = origen ? foldValue(origen) : '';
-  const metaPlegado = meta ? foldValue(meta) : '';
+  const origenPlegado = origen ? foldText(origen) : '';
+  const metaPlegado = meta ? foldText(meta) : '';
   let clave = '';
   // An entry with only the target term files under it rather than at the very top.
   if (origen) clave = sortKeyFromFolded(origen, origenPlegado, langs.origen);
@@ -187,7 +188,7 @@ export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedCo
   return {
     termino_origen_plegado: origenPlegado,
     termino_meta_plegado: metaPlegado,
-    subindice_plegado: card.subindice ? foldValue(card.subindice) : '',
+    subindice_plegado: card.subindice ? foldText(card.subindice) : '',
     clave_orden: clave,
     fields,
   };

@@ -16,18 +16,6 @@ const ENYE_KEY = 'n\u007f';
 /** Anything that makes the Spanish key differ from the plain folded one. */
 const NEEDS_ENYE = /[ñÑ\uE000]|\u0303/;
 const LEADING_PUNCTUATION = /^[^\p{L}\p{N}]+/u;
-/** Printable ASCII without the backtick (which foldText turns into an apostrophe), words
- * separated by single spaces: foldText of such a string is just its lower case. */
-const PLAIN_ASCII = /^[\x21-\x5f\x61-\x7e]+(?: [\x21-\x5f\x61-\x7e]+)*$/;
-
-/**
- * foldText, with a fast path for the plain ASCII most terms are (bulk imports fold hundreds
- * of thousands of values). Always equal to foldText (a property test checks it).
- */
-export function foldValue(value: string): string {
-  return PLAIN_ASCII.test(value) ? value.toLowerCase() : foldText(value);
-}
-
 function finishKey(key: string): string {
   const first = key.charCodeAt(0);
   const startsPlain = (first >= 0x61 && first <= 0x7a) || (first >= 0x30 && first <= 0x39);
@@ -45,7 +33,7 @@ function finishKey(key: string): string {
  */
 export function sortKeyOf(term: string | null | undefined, language: Language): string {
   if (!term) return '';
-  if (language !== 'es' || !NEEDS_ENYE.test(term)) return finishKey(foldValue(term));
+  if (language !== 'es' || !NEEDS_ENYE.test(term)) return finishKey(foldText(term));
   const protectedTerm = term.normalize('NFC').replace(ENYE, ENYE_MARK);
   return finishKey(foldText(protectedTerm).replace(ENYE_MARK_RE, ENYE_KEY));
 }

@@ -4,6 +4,26 @@ import { countLiveEntries, isPostgresDb, listEntryBatch } from '../entries/entri
 import { deriveColumns, parseCard } from '../entries/entry-card.ts';
 import { languagesOf } from '../entries/entry-writes.service.ts';
 import { searchIndexFor } from './search-index.ts';
+import { sqliteCheckDocs } from './search-order.sqlite.ts';
+import type { SearchScope } from './search-order.ts';
+import { glossaryScope } from './search.repository.ts';
+
+/** Whether the ranked search (GET /buscar) finds `entryId` by its folded term `query`. */
+async function rankedFinds(
+  db: Kysely<Database>,
+  scope: SearchScope,
+  query: string,
+  entryId: number,
+): Promise<boolean> {
+  const found = await searchIndexFor(db).matchInOrder(db, {
+    scope,
+    target: { kind: 'terms' },
+    query,
+    tier: 'any',
+    limit: 100_000,
+  });
+  return found.some((m) => m.entryId === entryId);
+}
 
 /**
  * Everything the entry write path keeps in step, checked against the cards: derived columns,
@@ -82,6 +102,17 @@ export async function checkSearchIndex(
           : [];
         if (found.includes(row.id))
           problems.push(`entrada ${row.id}: eliminada pero aparece al buscar`);
+        if (
+          row.termino_origen_plegado &&
+          (await rankedFinds(
+            db,
+            glossaryScope([row.glossary_id]),
+            row.termino_origen_plegado,
+            row.id,
+          ))
+        ) {
+          problems.push(`entrada ${row.id}: eliminada pero aparece en /buscar`);
+        }
         continue;
       }
       for (const column of ['origen', 'meta'] as const) {
@@ -105,6 +136,8 @@ export async function checkSearchIndex(
           });
           if (!found.includes(row.id))
             problems.push(`entrada ${row.id}: no aparece al buscar ${tier} «${text}»`);
+          if (!(await rankedFinds(db, glossaryScope([row.glossary_id]), text, row.id)))
+            problems.push(`entrada ${row.id}: no aparece en /buscar «${text}»`);
         }
       }
     }
@@ -119,6 +152,8 @@ export async function checkSearchIndex(
   }
 
   if (!isPostgresDb(db)) {
+    // search_docs (the ranked search's order) against the live entries, and its FTS5 table.
+    if (glossaryId === undefined) problems.push(...(await sqliteCheckDocs(db)));
     // entry_fields_fts indexes every row of its content table: check it against it (rank 1).
     // entries_fts holds only the live entries: check its structure, and count each glossary.
     for (const [table, rank] of [

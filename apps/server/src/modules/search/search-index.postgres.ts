@@ -15,6 +15,7 @@ import {
   likeLiteral,
   termColumnOf,
 } from './search-index-terms.ts';
+import { postgresMatchInOrder } from './search-order.postgres.ts';
 
 type EntriesBuilder = ExpressionBuilder<Database, 'entries'>;
 
@@ -131,6 +132,8 @@ export const postgresSearchIndex: SearchIndex = {
       .execute();
     return rows.map((r) => r.entry_id);
   },
+
+  matchInOrder: postgresMatchInOrder,
 
   async rebuildStructures(db) {
     for (const index of [

@@ -25,6 +25,7 @@ import {
   isShortQuery,
   termColumnOf,
 } from './search-index-terms.ts';
+import { sqliteAddDocs, sqliteMatchInOrder, sqliteRebuildDocs } from './search-order.sqlite.ts';
 
 const CHUNK = 2000;
 
@@ -87,6 +88,7 @@ export const sqliteSearchIndex: SearchIndex = {
   engine: 'sqlite',
 
   async addEntries(db, rows: readonly IndexedEntry[]) {
+    await sqliteAddDocs(db, rows);
     await insertFts(
       db,
       'entries_fts',
@@ -225,7 +227,10 @@ export const sqliteSearchIndex: SearchIndex = {
     return (await select.execute()).map((r) => r.entry_id);
   },
 
+  matchInOrder: sqliteMatchInOrder,
+
   async rebuildStructures(db) {
+    await sqliteRebuildDocs(db);
     // Not 'rebuild': that would index the soft-deleted entries too.
     await sql`insert into entries_fts(entries_fts) values ('delete-all')`.execute(db);
     await sql`insert into entries_fts(rowid, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado)

@@ -4,6 +4,9 @@ import { engineOf } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
 import { postgresSearchIndex } from './search-index.postgres.ts';
 import { sqliteSearchIndex } from './search-index.sqlite.ts';
+import type { MatchTier, OrderedMatch, RankedMatch } from './search-order.ts';
+
+export type { MatchTier, OrderedMatch, RankedMatch } from './search-order.ts';
 
 export {
   MIN_SUBSTRING_LENGTH,
@@ -58,6 +61,14 @@ export interface SearchIndex {
    * languages.
    */
   matchField(db: Kysely<Database>, params: FieldMatch): Promise<number[]>;
+  /**
+   * Ranked search across glossaries (GET /buscar, modules/search/search-ranking.ts): the
+   * matches of one tier (or of any), in the results' order (sort key, then id), at most
+   * `limit`, scoped in SQL to `scope`. SQLite reads them from an index kept in that order
+   * (migration 040), so a page of a common substring costs about as much as a page;
+   * PostgreSQL lets its planner choose between the trigram indexes and the order index.
+   */
+  matchInOrder(db: Kysely<Database>, params: OrderedMatch): Promise<RankedMatch[]>;
   /** Rebuilds the engine's index structures from the tables (after `rebuildSearchIndex`). */
   rebuildStructures(db: Kysely<Database>): Promise<void>;
 }
@@ -65,6 +76,7 @@ export interface SearchIndex {
 export interface IndexedEntry {
   id: number;
   glossary_id: number;
+  clave_orden: string;
   termino_origen_plegado: string;
   termino_meta_plegado: string;
   subindice_plegado: string;
@@ -90,7 +102,6 @@ export interface SearchPage {
 }
 
 export type TermColumn = 'origen' | 'meta' | 'subindice';
-export type MatchTier = 'exact' | 'prefix' | 'word' | 'substring';
 
 export interface TermMatch {
   glossaryIds: readonly number[];

@@ -1,0 +1,378 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { PREFIX_END, isShortQuery } from './search-index-terms.ts';
+import {
+  TIE_BREAK_SQL,
+  compareOrder,
+  tieBreakOf,
+  ftsContains,
+  ftsWordStart,
+  scopeOf,
+  sourcesOf,
+  toRankedMatches,
+  wordStarts,
+  type OrderedMatch,
+  type OrderedRow,
+  type RankedMatch,
+  type TargetSource,
+} from './search-order.ts';
+
+// SQLite's ranked search (migration 040): `search_docs` numbers the live entries in the
+// results' order (`search_id`), and `search_terms_fts` indexes their folded terms under the
+// same number, so an FTS5 scan in rowid order meets the matches already sorted and a page
+// reads only as far as it needs. Entries that found no free number between their neighbours
+// sit at SEARCH_UNORDERED_FROM and above, and are merged in by their sort key.
+
+/** Keep in step with migration 2026-11-22-040 (which keeps its own copy). */
+export const SEARCH_UNORDERED_FROM = 2 ** 51;
+export const SEARCH_ID_STEP = 2 ** 26;
+
+/** Up to this many B-tree candidates (exact, prefix) are read whole and sorted. */
+const SORT_CANDIDATES_UP_TO = 2000;
+/** The same for an advanced search on a card field. */
+const SORT_FIELD_CANDIDATES_UP_TO = 5000;
+/** Rows per JSON chunk when writing. */
+const CHUNK = 2000;
+
+type Sql<T = unknown> = RawBuilder<T>;
+
+const COLUMN = {
+  origen: sql.ref('d.origen'),
+  meta: sql.ref('d.meta'),
+  subindice: sql.ref('d.subindice'),
+};
+
+function anyOf(parts: Sql[]): Sql<boolean> {
+  return parts.length === 0 ? sql<boolean>`0` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+function startsWith(column: Sql, query: string): Sql<boolean> {
+  return sql<boolean>`(${column} >= ${query} and ${column} < ${query + PREFIX_END})`;
+}
+
+/** How each condition reads on one source column (a B-tree can serve = and ranges). */
+const conditions = {
+  exact: (c: Sql, q: string) => sql<boolean>`${c} = ${q}`,
+  prefix: (c: Sql, q: string) => startsWith(c, q),
+  word: (c: Sql, q: string) => anyOf(wordStarts(q).map((w) => sql`instr(${c}, ${w}) > 0`)),
+  contains: (c: Sql, q: string) => sql<boolean>`instr(${c}, ${q}) > 0`,
+};
+
+function onSources(
+  sources: readonly TargetSource[],
+  condition: (c: Sql) => Sql<boolean>,
+): Sql<boolean> {
+  return anyOf(
+    sources.map((s) => {
+      const column = COLUMN[s.column];
+      // The partial index on subindice serves only queries that say it is not empty.
+      const guard = s.column === 'subindice' ? sql` and ${column} <> ''` : sql``;
+      return s.within
+        ? sql`(d.glossary_id in (${s.within}) and ${condition(column)}${guard})`
+        : sql`(${condition(column)}${guard})`;
+    }),
+  );
+}
+
+/** The SQL of a query's tiers on the docs' columns (`d`), or on a card field's value. */
+function tierSql(query: string, onValue: (c: (v: Sql) => Sql<boolean>) => Sql<boolean>) {
+  const exact = onValue((c) => conditions.exact(c, query));
+  const prefix = onValue((c) => conditions.prefix(c, query));
+  const short = isShortQuery(query);
+  const word = short ? sql<boolean>`0` : onValue((c) => conditions.word(c, query));
+  const contains = short ? prefix : onValue((c) => conditions.contains(c, query));
+  return {
+    /** The row's best tier as TIER_RANK. */
+    rank: sql<number>`case when ${exact} then 0 when ${prefix} then 1 when ${word} then 2 else 3 end`,
+    any: contains,
+    only: {
+      exact,
+      prefix: sql<boolean>`(${prefix} and not ${exact})`,
+      word: sql<boolean>`(${word} and not ${prefix})`,
+      substring: sql<boolean>`(${contains} and not ${word} and not ${prefix})`,
+    },
+  };
+}
+
+function subindiceFilter(subindice: string | undefined): Sql<boolean> {
+  if (!subindice) return sql<boolean>`1`;
+  return isShortQuery(subindice)
+    ? startsWith(COLUMN.subindice, subindice)
+    : sql<boolean>`instr(d.subindice, ${subindice}) > 0`;
+}
+
+async function rowsOf(db: Kysely<Database>, query: Sql<OrderedRow>): Promise<OrderedRow[]> {
+  return (await query.execute(db)).rows;
+}
+
+async function hasUnordered(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ x: number }>`
+    select exists (select 1 from search_docs where search_id >= ${SEARCH_UNORDERED_FROM}) as x`.execute(
+    db,
+  );
+  return Boolean(rows[0]?.x);
+}
+
+/**
+ * Reads in `search_id` order (`from` is the scan, `where` its conditions) up to `limit`,
+ * then adds the unordered docs that match (normally none) in their place.
+ */
+async function inOrder(
+  db: Kysely<Database>,
+  scan: (range: Sql<boolean>) => Sql<OrderedRow>,
+  limit: number,
+): Promise<OrderedRow[]> {
+  const ordered = await rowsOf(db, scan(sql<boolean>`d.search_id < ${SEARCH_UNORDERED_FROM}`));
+  if (!(await hasUnordered(db))) return ordered.slice(0, limit);
+  const unordered = await rowsOf(db, scan(sql<boolean>`d.search_id >= ${SEARCH_UNORDERED_FROM}`));
+  return [...ordered, ...unordered].sort(compareOrder).slice(0, limit);
+}
+
+async function matchTermsInOrder(
+  db: Kysely<Database>,
+  m: OrderedMatch & { target: Exclude<OrderedMatch['target'], { kind: 'field' }> },
+): Promise<RankedMatch[]> {
+  const sources = sourcesOf(db, m.target, m.scope);
+  const tiers = tierSql(m.query, (condition) => onSources(sources, condition));
+  const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
+  const scope = scopeOf(db, m.target, m.scope);
+  const filter = sql<boolean>`d.glossary_id in (${scope}) and ${wanted} and ${subindiceFilter(m.subindice)}`;
+  const select = sql`d.entry_id as id, d.clave_orden as k, ${tiers.rank} as tier`;
+  const short = isShortQuery(m.query);
+
+  // Exact and prefix matches through the B-trees on the folded columns: usually few, read
+  // whole and sorted. Many (a common prefix) are better read in order, below.
+  if (m.tier === 'exact' || m.tier === 'prefix' || (m.tier === 'any' && short)) {
+    const reach =
+      m.tier === 'exact'
+        ? tiers.only.exact
+        : onSources(sources, (c) => conditions.prefix(c, m.query));
+    const rows = await rowsOf(
+      db,
+      sql<OrderedRow>`select ${select} from search_docs d where ${reach} and ${filter}
+        limit ${SORT_CANDIDATES_UP_TO + 1}`,
+    );
+    if (m.tier === 'exact' || rows.length <= SORT_CANDIDATES_UP_TO) {
+      return toRankedMatches(rows.sort(compareOrder), m.limit);
+    }
+  }
+
+  if (short) {
+    // One or two characters: walk the docs in order (matches are then dense).
+    const rows = await inOrder(
+      db,
+      (range) => sql<OrderedRow>`select ${select} from search_docs d
+        where ${range} and ${filter} order by d.search_id limit ${m.limit}`,
+      m.limit,
+    );
+    return toRankedMatches(rows, m.limit);
+  }
+
+  const match = m.tier === 'word' ? ftsWordStart(m.query) : ftsContains(m.query);
+  const rows = await inOrder(
+    db,
+    (range) => sql<OrderedRow>`select ${select}
+      from search_terms_fts f cross join search_docs d on d.search_id = f.rowid
+      where search_terms_fts match ${match} and ${range} and ${filter}
+      order by f.rowid limit ${m.limit}`,
+    m.limit,
+  );
+  return toRankedMatches(rows, m.limit);
+}
+
+async function matchFieldInOrder(
+  db: Kysely<Database>,
+  m: OrderedMatch & { target: { kind: 'field'; campo: string } },
+): Promise<RankedMatch[]> {
+  const { campo } = m.target;
+  const tiers = tierSql(m.query, (condition) => condition(sql.ref('v.valor_plegado')));
+  const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
+  const scope = scopeOf(db, m.target, m.scope);
+  const short = isShortQuery(m.query);
+  // The candidates: 1–2 characters from the (campo, first two characters) B-tree, otherwise
+  // from the trigram index of entry_fields.
+  const candidates = short
+    ? sql`select v.* from entry_fields v where v.campo = ${campo}
+        and substr(v.valor_plegado, 1, 2) >= ${m.query}
+        and substr(v.valor_plegado, 1, 2) < ${m.query + PREFIX_END}`
+    : sql`select v.* from entry_fields_fts cross join entry_fields v on v.id = entry_fields_fts.rowid
+        where entry_fields_fts match ${`"${m.query.replaceAll('"', '""')}"`} and v.campo = ${campo}`;
+  const rows = await rowsOf(
+    db,
+    sql<OrderedRow>`select d.entry_id as id, d.clave_orden as k, ${tiers.rank} as tier
+      from (${candidates}) v cross join search_docs d on d.entry_id = v.entry_id
+      where d.glossary_id in (${scope}) and ${wanted} and ${subindiceFilter(m.subindice)}
+      limit ${SORT_FIELD_CANDIDATES_UP_TO + 1}`,
+  );
+  if (rows.length <= SORT_FIELD_CANDIDATES_UP_TO) {
+    return toRankedMatches(rows.sort(compareOrder), m.limit);
+  }
+  // Many matches: walk the docs in order and keep those whose field matches.
+  const walked = await inOrder(
+    db,
+    (range) => sql<OrderedRow>`select d.entry_id as id, d.clave_orden as k, ${tiers.rank} as tier
+      from search_docs d cross join entry_fields v on v.entry_id = d.entry_id and v.campo = ${campo}
+      where ${range} and d.glossary_id in (${scope}) and ${wanted} and ${subindiceFilter(m.subindice)}
+      order by d.search_id limit ${m.limit}`,
+    m.limit,
+  );
+  return toRankedMatches(walked, m.limit);
+}
+
+/** SearchIndex.matchInOrder on SQLite. */
+export async function sqliteMatchInOrder(
+  db: Kysely<Database>,
+  m: OrderedMatch,
+): Promise<RankedMatch[]> {
+  if (m.limit <= 0) return [];
+  if (m.target.kind === 'field') return matchFieldInOrder(db, { ...m, target: m.target });
+  return matchTermsInOrder(db, { ...m, target: m.target });
+}
+
+/** What the docs are built from: a live entry's id, glossary, sort key and folded columns. */
+export interface DocSource {
+  id: number;
+  glossary_id: number;
+  clave_orden: string;
+  termino_origen_plegado: string;
+  termino_meta_plegado: string;
+  subindice_plegado: string;
+}
+
+/**
+ * Adds docs for entries just inserted (live, not yet in search_docs). Each takes a number
+ * between its neighbours' among the docs already there; new entries that fall between the
+ * same two neighbours share that gap evenly. With no room left (a run of entries always
+ * inserted at the same spot), a doc goes to the unordered range until the next rebuild.
+ */
+export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocSource[]) {
+  if (entries.length === 0) return;
+  const sorted = [...entries].sort((a, b) =>
+    compareOrder({ id: a.id, k: a.clave_orden }, { id: b.id, k: b.clave_orden }),
+  );
+  for (let from = 0; from < sorted.length; from += CHUNK) {
+    const part = sorted.slice(from, from + CHUNK);
+    const json = JSON.stringify(part.map((e) => [e.clave_orden, tieBreakOf(e.id), e.id]));
+    const key = sql`(j.value ->> 0, j.value ->> 1, j.value ->> 2)`;
+    const { rows: gaps } = await sql<{ p: number; s: number | null }>`
+      select coalesce((select search_id from search_docs
+          where search_id < ${SEARCH_UNORDERED_FROM} and (clave_orden, desempate, entry_id) < ${key}
+          order by clave_orden desc, desempate desc, entry_id desc limit 1), 0) as p,
+        (select search_id from search_docs
+          where search_id < ${SEARCH_UNORDERED_FROM} and (clave_orden, desempate, entry_id) > ${key}
+          order by clave_orden, desempate, entry_id limit 1) as s
+      from json_each(${json}) j order by j.key`.execute(db);
+    const slots = assignSlots(part, gaps);
+    const docs = part.map((e, i) => [
+      slots[i],
+      e.id,
+      e.glossary_id,
+      e.clave_orden,
+      tieBreakOf(e.id),
+      e.termino_origen_plegado,
+      e.termino_meta_plegado,
+      e.subindice_plegado,
+    ]);
+    const docsJson = JSON.stringify(docs);
+    await sql`insert into search_docs
+        (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
+      select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
+        value ->> 6, value ->> 7
+      from json_each(${docsJson})`.execute(db);
+    await sql`insert into search_terms_fts (rowid, doc)
+      select value ->> 0, (value ->> 5) || char(10) || (value ->> 6) || char(10) || (value ->> 7)
+      from json_each(${docsJson})`.execute(db);
+  }
+}
+
+/** Numbers for sorted new docs given each one's (predecessor, successor) among the old docs. */
+export function assignSlots(
+  part: ReadonlyArray<{ id: number }>,
+  gaps: ReadonlyArray<{ p: number; s: number | null }>,
+): number[] {
+  const slots: number[] = [];
+  let i = 0;
+  while (i < part.length) {
+    const { p, s } = gaps[i]!;
+    let j = i;
+    while (j + 1 < part.length && gaps[j + 1]!.p === p && gaps[j + 1]!.s === s) j += 1;
+    const n = j - i + 1;
+    const step = s === null ? SEARCH_ID_STEP : Math.floor((s - p) / (n + 1));
+    for (let k = 0; k < n; k += 1) {
+      const slot = p + (k + 1) * step;
+      const fits = step >= 1 && slot < (s ?? SEARCH_UNORDERED_FROM);
+      slots.push(fits ? slot : SEARCH_UNORDERED_FROM + part[i + k]!.id);
+    }
+    i = j + 1;
+  }
+  return slots;
+}
+
+/** Renumbers every live entry's doc evenly in order and rebuilds the trigram index. */
+export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
+  await sql`insert into search_terms_fts (search_terms_fts) values ('delete-all')`.execute(db);
+  await sql`drop trigger if exists search_docs_after_delete`.execute(db);
+  try {
+    await sql`delete from search_docs`.execute(db);
+  } finally {
+    await sql`create trigger search_docs_after_delete after delete on search_docs begin
+        delete from search_terms_fts where rowid = old.search_id;
+      end`.execute(db);
+  }
+  const tieBreak = sql.raw(TIE_BREAK_SQL('id'));
+  await sql`insert into search_docs
+      (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
+    select row_number() over (order by clave_orden, ${tieBreak}, id) * ${SEARCH_ID_STEP}, id,
+      glossary_id, clave_orden, ${tieBreak}, termino_origen_plegado, termino_meta_plegado,
+      subindice_plegado
+    from entries where deleted_at is null`.execute(db);
+  await sql`insert into search_terms_fts (rowid, doc)
+    select search_id, origen || char(10) || meta || char(10) || subindice from search_docs`.execute(
+    db,
+  );
+  await sql`insert into search_terms_fts (search_terms_fts) values ('optimize')`.execute(db);
+}
+
+/** Problems of the docs against the live entries (empty when consistent). */
+export async function sqliteCheckDocs(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+  const { rows: mismatched } = await sql<{ id: number }>`
+    select e.id from entries e left join search_docs d on d.entry_id = e.id
+    where e.deleted_at is null and (d.entry_id is null or d.glossary_id <> e.glossary_id
+      or d.clave_orden <> e.clave_orden or d.desempate <> ${sql.raw(TIE_BREAK_SQL('e.id'))} or d.origen <> e.termino_origen_plegado
+      or d.meta <> e.termino_meta_plegado or d.subindice <> e.subindice_plegado)
+    limit 20`.execute(db);
+  for (const r of mismatched) problems.push(`entrada ${r.id}: search_docs desfasado`);
+  const { rows: stray } = await sql<{ id: number }>`
+    select d.entry_id as id from search_docs d left join entries e on e.id = d.entry_id
+    where e.id is null or e.deleted_at is not null limit 20`.execute(db);
+  for (const r of stray) problems.push(`entrada ${r.id}: search_docs de más (borrada)`);
+  const { rows: disorder } = await sql<{ id: number }>`
+    select entry_id as id from (
+      select entry_id, clave_orden, desempate, search_id,
+        lag(clave_orden) over (order by search_id) as prev_k,
+        lag(desempate) over (order by search_id) as prev_t,
+        lag(entry_id) over (order by search_id) as prev_id
+      from search_docs where search_id < ${SEARCH_UNORDERED_FROM})
+    where prev_k is not null and (prev_k, prev_t, prev_id) > (clave_orden, desempate, entry_id)
+    limit 20`.execute(db);
+  for (const r of disorder) problems.push(`entrada ${r.id}: fuera de orden en search_docs`);
+  try {
+    await sql`insert into search_terms_fts (search_terms_fts, rank) values ('integrity-check', 0)`.execute(
+      db,
+    );
+  } catch (error) {
+    problems.push(`search_terms_fts: ${(error as Error).message}`);
+  }
+  return problems;
+}
+
+/** Every `search_id` a trigram of `piece` indexes (for consistency probes). */
+export async function sqliteDocIdsMatching(db: Kysely<Database>, piece: string): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select d.entry_id as id from search_terms_fts f cross join search_docs d on d.search_id = f.rowid
+    where search_terms_fts match ${ftsContains(piece)} and instr(d.origen || char(10) || d.meta, ${piece}) > 0`.execute(
+    db,
+  );
+  return rows.map((r) => r.id);
+}

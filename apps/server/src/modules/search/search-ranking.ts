@@ -1,0 +1,88 @@
+import { SEARCH_RESULT_LIMIT } from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { SearchIndex } from './search-index.ts';
+import { TIER_RANK, tiersFor, type OrderedMatch, type RankedMatch } from './search-order.ts';
+
+export interface RankedSearch extends Omit<OrderedMatch, 'tier' | 'limit'> {
+  offset: number;
+  limit: number;
+}
+
+export interface RankedPage {
+  matches: RankedMatch[];
+  /** Every match, or SEARCH_RESULT_LIMIT when there are more (`capped`). */
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * Reorders the exact matches (they come first) when something finer than folding decides
+ * between them: for Spanish, 'año' before 'ano' when the query is 'año'. Answers the ids in
+ * the new order.
+ */
+export type ExactReorder = (ids: number[]) => Promise<number[]>;
+
+/**
+ * One page of a ranked search: exact matches first, then prefix, word prefix and substring
+ * (queries of one or two characters: exact and prefix only), each tier in sort-key order.
+ * Never reads more than the page needs, up to SEARCH_RESULT_LIMIT:
+ *
+ * 1. The first SEARCH_RESULT_LIMIT + 1 matches of any tier, in sort-key order (one indexed
+ *    scan that stops there). When that is all of them, they are every result: sorted by tier
+ *    (stable, so each tier stays in order), counted exactly, paged.
+ * 2. Otherwise the total is capped, and the better tiers are read one by one (each in order,
+ *    only as far as the page reaches); the worst tier's first members are those of step 1 —
+ *    every better match read there is one fewer the page can take from it.
+ */
+export async function rankedSearch(
+  db: Kysely<Database>,
+  index: SearchIndex,
+  search: RankedSearch,
+  reorderExact?: ExactReorder,
+): Promise<RankedPage> {
+  const { offset, limit, ...base } = search;
+  const end = Math.min(offset + limit, SEARCH_RESULT_LIMIT);
+  const tiers = tiersFor(search.query);
+  const worst = tiers[tiers.length - 1]!;
+
+  const first = await index.matchInOrder(db, {
+    ...base,
+    tier: 'any',
+    limit: SEARCH_RESULT_LIMIT + 1,
+  });
+  const capped = first.length > SEARCH_RESULT_LIMIT;
+  const total = capped ? SEARCH_RESULT_LIMIT : first.length;
+  if (offset >= end) return { matches: [], total, capped };
+
+  let ranked: RankedMatch[];
+  if (!capped) {
+    ranked = first
+      .map((m, i) => ({ m, i }))
+      .sort((a, b) => TIER_RANK[a.m.tier] - TIER_RANK[b.m.tier] || a.i - b.i)
+      .map(({ m }) => m);
+  } else {
+    ranked = [];
+    for (const tier of tiers) {
+      if (ranked.length >= end) break;
+      if (tier === worst) {
+        ranked.push(...first.filter((m) => m.tier === worst).slice(0, end - ranked.length));
+        break;
+      }
+      // The exact tier is read whole (it is small) so that its reordering sees all of it.
+      const reach = tier === 'exact' ? SEARCH_RESULT_LIMIT : end - ranked.length;
+      ranked.push(...(await index.matchInOrder(db, { ...base, tier, limit: reach })));
+    }
+  }
+
+  if (reorderExact) {
+    const exactCount = ranked.findIndex((m) => m.tier !== 'exact');
+    const exact = exactCount === -1 ? ranked : ranked.slice(0, exactCount);
+    if (exact.length > 1) {
+      const order = await reorderExact(exact.map((m) => m.entryId));
+      const reordered = order.map((entryId) => ({ entryId, tier: 'exact' as const }));
+      ranked = [...reordered, ...ranked.slice(exact.length)];
+    }
+  }
+  return { matches: ranked.slice(offset, end), total, capped };
+}

@@ -1,0 +1,128 @@
+import type { Language } from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Database, EntryRow } from '../../db/schema.ts';
+import type { GlossaryIds, SearchScope } from './search-order.ts';
+
+/** Who searches and, optionally, which of their glossaries (by nombre_seguro). */
+export interface ScopeInput {
+  userId: number;
+  /** Admins read every active glossary. */
+  isAdmin: boolean;
+  slugs?: readonly string[];
+}
+
+/**
+ * The active glossaries a user may read (own, shared with them, or all for an admin),
+ * narrowed to `slugs` when given, as subqueries: the same rule as glossary.policy.ts, applied
+ * inside each search statement.
+ */
+export function searchScopeFor({ userId, isAdmin, slugs }: ScopeInput): SearchScope {
+  const glossaryIds = (db: Kysely<Database>): GlossaryIds => {
+    let query = db
+      .selectFrom('glossaries')
+      .select('glossaries.id')
+      .where('glossaries.eliminado_en', 'is', null);
+    if (!isAdmin) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('glossaries.owner_id', '=', userId),
+          eb(
+            'glossaries.id',
+            'in',
+            eb
+              .selectFrom('glossary_members')
+              .select('glossary_members.glossary_id')
+              .where('glossary_members.user_id', '=', userId),
+          ),
+        ]),
+      );
+    }
+    if (slugs) query = query.where('glossaries.nombre_seguro', 'in', slugs.length ? slugs : ['']);
+    return query;
+  };
+  return {
+    glossaryIds,
+    glossaryIdsWith: (db, side, language) =>
+      glossaryIds(db).where(
+        side === 'origen' ? 'glossaries.idioma_origen' : 'glossaries.idioma_meta',
+        '=',
+        language,
+      ),
+  };
+}
+
+/** A scope of exactly these glossaries, whoever asks (maintenance checks). */
+export function glossaryScope(ids: readonly number[]): SearchScope {
+  const glossaryIds = (db: Kysely<Database>): GlossaryIds =>
+    db
+      .selectFrom('glossaries')
+      .select('glossaries.id')
+      .where('glossaries.id', 'in', ids.length ? ids : [0]);
+  return {
+    glossaryIds,
+    glossaryIdsWith: (db, side, language) =>
+      glossaryIds(db).where(
+        side === 'origen' ? 'glossaries.idioma_origen' : 'glossaries.idioma_meta',
+        '=',
+        language,
+      ),
+  };
+}
+
+/** The language pairs of the glossaries in scope (for the union of their card fields). */
+export async function listScopeLanguagePairs(
+  db: Kysely<Database>,
+  scope: SearchScope,
+): Promise<Array<{ idioma_origen: Language; idioma_meta: Language }>> {
+  const rows = await db
+    .selectFrom('glossaries')
+    .select(['idioma_origen', 'idioma_meta'])
+    .distinct()
+    .where('id', 'in', scope.glossaryIds(db))
+    .execute();
+  return rows as Array<{ idioma_origen: Language; idioma_meta: Language }>;
+}
+
+/** An entry found by a search, with its glossary. */
+export interface ResultRow extends EntryRow {
+  glosario: string;
+  nombre_seguro: string;
+  idioma_origen: string;
+  idioma_meta: string;
+  owner_id: number;
+}
+
+/** The entries of a page with their glossaries, in no particular order. */
+export async function findResultRows(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<ResultRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('entries')
+    .innerJoin('glossaries', 'glossaries.id', 'entries.glossary_id')
+    .selectAll('entries')
+    .select([
+      'glossaries.nombre as glosario',
+      'glossaries.nombre_seguro',
+      'glossaries.idioma_origen',
+      'glossaries.idioma_meta',
+      'glossaries.owner_id',
+    ])
+    .where('entries.id', 'in', ids)
+    .execute();
+}
+
+/** The stored cards of some entries with their glossaries' languages. */
+export async function findCards(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Array<{ id: number; ficha: string; idioma_origen: string; idioma_meta: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('entries')
+    .innerJoin('glossaries', 'glossaries.id', 'entries.glossary_id')
+    .select(['entries.id', 'entries.ficha', 'glossaries.idioma_origen', 'glossaries.idioma_meta'])
+    .where('entries.id', 'in', ids)
+    .execute();
+}

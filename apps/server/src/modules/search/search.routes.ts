@@ -1,0 +1,52 @@
+import {
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+  searchFieldSchema,
+  searchQuerySchema,
+  searchResultSchema,
+} from '@ludoterm/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { listSearchFields, searchEntries } from './search.service.ts';
+
+const tags = ['búsqueda'];
+
+/** Search across every glossary the caller may read: quick, advanced, and the fields to choose. */
+export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
+  app.get(
+    '/buscar',
+    {
+      schema: {
+        tags,
+        description:
+          'Búsqueda rápida (termino, subindice_like) o avanzada (un campo de la ficha = valor), sin ' +
+          'distinguir mayúsculas ni tildes, en todos los glosarios que el usuario puede leer. Orden: ' +
+          'coincidencia exacta, prefijo, inicio de palabra, subcadena; después, el orden del término ' +
+          'base. Consultas de 1 o 2 caracteres: solo por prefijo. Paginada (pagina, por_pagina); el ' +
+          'total en X-Total-Count, que se detiene en 1000 (X-Total-Count-Capped: true si hay más).',
+        querystring: searchQuerySchema,
+        response: { 200: z.array(searchResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await searchEntries(app.db, requireUser(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(answer.total));
+      if (answer.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
+      return reply.send(answer.results);
+    },
+  );
+
+  app.get(
+    '/buscar/campos',
+    {
+      schema: {
+        tags,
+        description: 'Los campos de la ficha de los glosarios del usuario (unión, orden estable).',
+        response: { 200: z.array(searchFieldSchema) },
+      },
+    },
+    async (request) => listSearchFields(app.db, requireUser(request)),
+  );
+};

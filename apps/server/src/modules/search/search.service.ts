@@ -1,0 +1,262 @@
+import {
+  RESERVED_SEARCH_PARAMS,
+  SEARCHABLE_FIELD_IDS,
+  SEARCH_PAGE_SIZE,
+  es,
+  searchFieldsOf,
+  type Language,
+  type SearchField,
+  type SearchResult,
+} from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { foldText } from '../../lib/text-folding.ts';
+import { parseCard, toEntryView } from '../entries/entry-card.ts';
+import { languagesOf } from '../entries/entry-writes.service.ts';
+import { searchIndexFor } from './search-index.ts';
+import { TIER_RANK, tierOfText, type SearchTarget } from './search-order.ts';
+import { rankedSearch, type ExactReorder } from './search-ranking.ts';
+import {
+  findCards,
+  findResultRows,
+  listScopeLanguagePairs,
+  searchScopeFor,
+  type ResultRow,
+} from './search.repository.ts';
+
+/** The query string of `GET /buscar`, as validated by the contract. */
+export type SearchParams = Record<string, string | number | undefined>;
+
+export interface SearchAnswer {
+  results: SearchResult[];
+  total: number;
+  /** More than `total` match (the count stops at SEARCH_RESULT_LIMIT). */
+  capped: boolean;
+}
+
+/** What a request asks for, once understood. */
+interface ParsedSearch {
+  target: SearchTarget;
+  /** As typed (for the finer ñ order); `query` is its folding. */
+  original: string;
+  query: string;
+  subindice?: string;
+  slugs?: string[];
+  offset: number;
+  limit: number;
+}
+
+const RESERVED = new Set<string>(RESERVED_SEARCH_PARAMS);
+const FIELD_IDS = new Set<string>(SEARCHABLE_FIELD_IDS);
+
+function text(value: string | number | undefined): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function targetOf(campo: string): SearchTarget {
+  if (campo === 'subindice') return { kind: 'subindice' };
+  if (campo.startsWith('termino.')) {
+    return { kind: 'term', language: campo.slice('termino.'.length) as Language };
+  }
+  return { kind: 'field', campo };
+}
+
+/**
+ * Quick search (`termino`, `subindice_like`, or both: the term ranks, the subindice filters)
+ * or advanced search (exactly one card field = value). Refusals are 422 with a Spanish
+ * detail the page can show as it is.
+ */
+export function parseSearch(params: SearchParams): ParsedSearch {
+  const fields = Object.keys(params).filter((k) => !RESERVED.has(k));
+  const unknown = fields.find((k) => !FIELD_IDS.has(k));
+  if (unknown !== undefined) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `«${unknown}» no es un campo de la ficha: elige uno de la lista de campos.`,
+    );
+  }
+  const termino = text(params.termino);
+  const subindice = text(params.subindice_like);
+  const slugs = text(params.glosarios)
+    ? text(params.glosarios)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
+  const limit = Number(params.por_pagina ?? SEARCH_PAGE_SIZE);
+  const offset = (Number(params.pagina ?? 1) - 1) * limit;
+  const common = { slugs, offset, limit };
+
+  if (fields.length > 0) {
+    if (termino || subindice) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Usa la búsqueda rápida o la avanzada, no las dos a la vez.',
+      );
+    }
+    if (fields.length > 1) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'La búsqueda avanzada busca en un solo campo a la vez.',
+      );
+    }
+    const campo = fields[0]!;
+    const original = text(params[campo]);
+    const query = foldText(original);
+    if (!query) throw new AppError('VALIDATION_FAILED', es.search.needFieldAndValue);
+    return { target: targetOf(campo), original, query, ...common };
+  }
+
+  const foldedTerm = foldText(termino);
+  const foldedSubindice = foldText(subindice);
+  if (foldedTerm) {
+    return {
+      target: { kind: 'terms' },
+      original: termino,
+      query: foldedTerm,
+      subindice: foldedSubindice || undefined,
+      ...common,
+    };
+  }
+  if (foldedSubindice) {
+    return {
+      target: { kind: 'subindice' },
+      original: subindice,
+      query: foldedSubindice,
+      ...common,
+    };
+  }
+  throw new AppError('VALIDATION_FAILED', es.search.needQuery);
+}
+
+const ENYE_MARK = '\uE000';
+
+/** foldText, except that ñ stays ñ (Spanish tells año from ano). */
+export function foldKeepingEnye(value: string): string {
+  return foldText(value.normalize('NFC').replace(/[ñÑ]/g, ENYE_MARK)).replaceAll(ENYE_MARK, 'ñ');
+}
+
+/** The texts of a stored card that a target compares with. */
+function textsOf(
+  card: Record<string, string>,
+  langs: { idioma_origen: string; idioma_meta: string },
+  target: SearchTarget,
+): string[] {
+  const pick = (id: string) => (card[id] ? [card[id]] : []);
+  switch (target.kind) {
+    case 'terms':
+      return [...pick(`termino.${langs.idioma_origen}`), ...pick(`termino.${langs.idioma_meta}`)];
+    case 'term':
+      return pick(`termino.${target.language}`);
+    case 'subindice':
+      return pick('subindice');
+    case 'field':
+      return pick(target.campo);
+  }
+}
+
+/**
+ * Among exact matches, those equal with ñ kept apart from n come first ('año' before 'ano'
+ * for 'año', 'ano' before 'año' for 'ano'); otherwise their order stays.
+ */
+function enyeFirst(db: Kysely<Database>, parsed: ParsedSearch): ExactReorder | undefined {
+  if (!parsed.query.includes('n')) return undefined;
+  const wanted = foldKeepingEnye(parsed.original);
+  return async (ids) => {
+    const cards = await findCards(db, ids);
+    const preferred = new Set(
+      cards
+        .filter((c) =>
+          textsOf(parseCard(c.ficha), c, parsed.target).some((t) => foldKeepingEnye(t) === wanted),
+        )
+        .map((c) => c.id),
+    );
+    return [...ids.filter((id) => preferred.has(id)), ...ids.filter((id) => !preferred.has(id))];
+  };
+}
+
+/** Which card field matched, for highlighting: for quick search, the better of the two terms. */
+function matchedField(row: ResultRow, parsed: ParsedSearch): string {
+  switch (parsed.target.kind) {
+    case 'subindice':
+      return 'subindice';
+    case 'term':
+      return `termino.${parsed.target.language}`;
+    case 'field':
+      return parsed.target.campo;
+    case 'terms': {
+      const rank = (folded: string) => {
+        const tier = tierOfText(folded, parsed.query);
+        return tier === null ? Number.POSITIVE_INFINITY : TIER_RANK[tier];
+      };
+      const origen = rank(row.termino_origen_plegado);
+      const meta = rank(row.termino_meta_plegado);
+      return `termino.${meta < origen ? row.idioma_meta : row.idioma_origen}`;
+    }
+  }
+}
+
+/**
+ * `GET /buscar`: one page of the entries of every glossary the caller may read (active ones;
+ * `glosarios` narrows them), best matches first, with each entry's glossary and the field
+ * that matched. Private comments follow the entries' rule (author and owner only).
+ */
+export async function searchEntries(
+  db: Kysely<Database>,
+  user: UserRow,
+  params: SearchParams,
+): Promise<SearchAnswer> {
+  const parsed = parseSearch(params);
+  const scope = searchScopeFor({
+    userId: user.id,
+    isAdmin: user.role === 'admin',
+    slugs: parsed.slugs,
+  });
+  const page = await rankedSearch(
+    db,
+    searchIndexFor(db),
+    {
+      scope,
+      target: parsed.target,
+      query: parsed.query,
+      subindice: parsed.subindice,
+      offset: parsed.offset,
+      limit: parsed.limit,
+    },
+    enyeFirst(db, parsed),
+  );
+  const rows = new Map(
+    (
+      await findResultRows(
+        db,
+        page.matches.map((m) => m.entryId),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const results = page.matches.flatMap(({ entryId }) => {
+    const row = rows.get(entryId);
+    if (!row) return [];
+    const entry = toEntryView(languagesOf(row), row, { userId: user.id, ownerId: row.owner_id });
+    return [
+      {
+        ...entry,
+        glosario: row.glosario,
+        nombre_seguro: row.nombre_seguro,
+        idioma_origen: row.idioma_origen as Language,
+        idioma_meta: row.idioma_meta as Language,
+        campo_coincidente: matchedField(row, parsed),
+      },
+    ];
+  });
+  return { results, total: page.total, capped: page.capped };
+}
+
+/** `GET /buscar/campos`: the union of the card fields of the caller's glossaries. */
+export async function listSearchFields(
+  db: Kysely<Database>,
+  user: UserRow,
+): Promise<SearchField[]> {
+  const scope = searchScopeFor({ userId: user.id, isAdmin: user.role === 'admin' });
+  return searchFieldsOf(await listScopeLanguagePairs(db, scope));
+}

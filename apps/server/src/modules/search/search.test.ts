@@ -1,0 +1,691 @@
+import type { EntryInput, SearchField, SearchResult } from '@ludoterm/contract';
+import { SEARCH_RESULT_LIMIT } from '@ludoterm/contract';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GlossaryRow, UserRow } from '../../db/schema.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { describeEngines, type TestApp } from '../../test/build-test-app.ts';
+import {
+  addMemberRow,
+  createGlossaryRow,
+  createUser,
+  type TestUser,
+} from '../../test/factories.ts';
+import { insertEntries } from '../entries/entry-writes.service.ts';
+import { checkSearchIndex } from './search-index-check.ts';
+import { SEARCH_UNORDERED_FROM, sqliteCheckDocs } from './search-order.sqlite.ts';
+
+type Headers = { authorization: string };
+
+/** Entries straight through the write path's bulk form (what an import does). */
+async function seed(
+  t: TestApp,
+  glossary: GlossaryRow,
+  author: UserRow,
+  entries: ReadonlyArray<string | EntryInput>,
+): Promise<number[]> {
+  const { ids } = await t.db.transaction().execute((tx) =>
+    insertEntries(
+      tx,
+      glossary,
+      entries.map((e) => ({
+        input:
+          typeof e === 'string'
+            ? { termino: { [glossary.idioma_origen]: e, [glossary.idioma_meta]: `${e} (t)` } }
+            : e,
+      })),
+      { id: author.id, nombre: author.email },
+    ),
+  );
+  return ids.map((id) => id!);
+}
+
+function searchWith(t: TestApp) {
+  return async (headers: Headers, params: Record<string, string | number>) => {
+    const query = new URLSearchParams(
+      Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+    return t.app.inject({ method: 'GET', url: `/api/buscar?${query}`, headers });
+  };
+}
+
+function termsOf(
+  results: SearchResult[],
+  lang: 'es' | 'en' = 'es',
+): Array<string | null | undefined> {
+  return results.map((r) => r.termino[lang]);
+}
+
+describeEngines('GET /buscar', (t) => {
+  const search = searchWith(t);
+  let owner: TestUser;
+
+  async function find(params: Record<string, string | number>, headers: Headers = owner.headers) {
+    const res = await search(headers, params);
+    expect(res.statusCode, res.body).toBe(200);
+    return {
+      results: res.json<SearchResult[]>(),
+      total: Number(res.headers['x-total-count']),
+      res,
+    };
+  }
+
+  beforeAll(async () => {
+    owner = await createUser(t, { display_name: 'Olga' });
+  });
+
+  describe('folding and literal characters', () => {
+    let folding: GlossaryRow;
+    beforeAll(async () => {
+      folding = await createGlossaryRow(t, owner.user, { nombre: 'Plegado' });
+      await seed(t, folding, owner.user, [
+        'Poción de MANÁ',
+        'Œuvre maudite',
+        'Straße der Helden',
+        'Æther',
+        'rock’n’roll',
+        "rock'n'bowl",
+        'tri‐nivel',
+        '50% de daño',
+        '500 de daño',
+        'a_b',
+        'axb',
+        'say "hi" twice',
+        'star* power',
+        'NEAR miss',
+        'x-ray',
+        'back\\slash',
+        'Ωmega',
+      ]);
+    });
+    const inFolding = (params: Record<string, string>) =>
+      find({ ...params, glosarios: folding.nombre_seguro });
+
+    it('ignores case and accents in both directions', async () => {
+      expect(termsOf((await inFolding({ termino: 'pocion de mana' })).results)).toEqual([
+        'Poción de MANÁ',
+      ]);
+      expect(termsOf((await inFolding({ termino: 'MANÁ' })).results)).toEqual(['Poción de MANÁ']);
+      expect(termsOf((await inFolding({ termino: 'ΩMEGA' })).results)).toEqual(['Ωmega']);
+    });
+
+    it('expands ligatures and ß: œ→oe, æ→ae, ß→ss', async () => {
+      expect(termsOf((await inFolding({ termino: 'oeuvre' })).results)).toEqual(['Œuvre maudite']);
+      expect(termsOf((await inFolding({ termino: 'Œuv' })).results)).toEqual(['Œuvre maudite']);
+      expect(termsOf((await inFolding({ termino: 'strasse' })).results)).toEqual([
+        'Straße der Helden',
+      ]);
+      expect(termsOf((await inFolding({ termino: 'aether' })).results)).toEqual(['Æther']);
+    });
+
+    it('treats the typographic apostrophe and hyphen as the plain ones', async () => {
+      const apostrophes = termsOf((await inFolding({ termino: "rock'n" })).results);
+      expect(apostrophes.sort()).toEqual(["rock'n'bowl", 'rock’n’roll']);
+      expect(termsOf((await inFolding({ termino: 'rock’n’r' })).results)).toEqual(['rock’n’roll']);
+      expect(termsOf((await inFolding({ termino: 'tri-niv' })).results)).toEqual(['tri‐nivel']);
+    });
+
+    it('takes every character of the query literally', async () => {
+      expect(termsOf((await inFolding({ termino: '50%' })).results)).toEqual(['50% de daño']);
+      expect(termsOf((await inFolding({ termino: '0% d' })).results)).toEqual(['50% de daño']);
+      expect(termsOf((await inFolding({ termino: 'a_b' })).results)).toEqual(['a_b']);
+      expect(termsOf((await inFolding({ termino: '"hi"' })).results)).toEqual(['say "hi" twice']);
+      expect(termsOf((await inFolding({ termino: 'ar* p' })).results)).toEqual(['star* power']);
+      expect(termsOf((await inFolding({ termino: 'near' })).results)).toEqual(['NEAR miss']);
+      expect(termsOf((await inFolding({ termino: 'x-r' })).results)).toEqual(['x-ray']);
+      expect(termsOf((await inFolding({ termino: 'k\\s' })).results)).toEqual(['back\\slash']);
+      expect(termsOf((await inFolding({ termino: "n'r" })).results)).toEqual(['rock’n’roll']);
+      for (const hostile of [
+        '"',
+        '*',
+        "'",
+        '-',
+        '%',
+        '_',
+        'NEAR(',
+        '" OR "',
+        '^"x',
+        '(a',
+        '%%%',
+        '***',
+      ]) {
+        expect(
+          (await search(owner.headers, { termino: hostile, glosarios: folding.nombre_seguro }))
+            .statusCode,
+        ).toBe(200);
+      }
+      expect((await inFolding({ termino: '%%%' })).results).toEqual([]);
+    });
+
+    it('matches one or two characters by prefix only', async () => {
+      expect(termsOf((await inFolding({ termino: 'a' })).results).sort()).toEqual(
+        ['a_b', 'axb', 'Æther'].sort(),
+      );
+      expect(termsOf((await inFolding({ termino: 'ro' })).results).sort()).toEqual([
+        "rock'n'bowl",
+        'rock’n’roll',
+      ]);
+      // 'de' is inside several terms, at the start of none.
+      expect((await inFolding({ termino: 'de' })).results).toEqual([]);
+      expect(termsOf((await inFolding({ termino: '50' })).results).sort()).toEqual([
+        '50% de daño',
+        '500 de daño',
+      ]);
+      expect(termsOf((await inFolding({ termino: '"' })).results)).toEqual([]);
+    });
+  });
+
+  describe('ranking', () => {
+    let ranking: GlossaryRow;
+    beforeAll(async () => {
+      ranking = await createGlossaryRow(t, owner.user, { nombre: 'Orden' });
+      await seed(t, ranking, owner.user, [
+        'laespada',
+        'gran espada',
+        'espada corta',
+        'Espada',
+        'espadachín',
+        'arma-espada',
+        'zespada',
+        'año',
+        'ano',
+        'Año nuevo',
+        'anomalía',
+      ]);
+    });
+    const inRanking = (params: Record<string, string | number>) =>
+      find({ ...params, glosarios: ranking.nombre_seguro });
+
+    it('puts exact, prefix, word-prefix and substring matches in that order, each by sort key', async () => {
+      const { results, total } = await inRanking({ termino: 'espada' });
+      expect(termsOf(results)).toEqual([
+        'Espada',
+        'espada corta',
+        'espadachín',
+        'arma-espada',
+        'gran espada',
+        'laespada',
+        'zespada',
+      ]);
+      expect(total).toBe(7);
+      expect(results.every((r) => r.campo_coincidente === 'termino.es')).toBe(true);
+    });
+
+    it('keeps ñ apart from n among exact matches: año before ano for "año", and the reverse', async () => {
+      expect(termsOf((await inRanking({ termino: 'año' })).results)).toEqual([
+        'año',
+        'ano',
+        'anomalía',
+        'Año nuevo',
+      ]);
+      expect(termsOf((await inRanking({ termino: 'ano' })).results).slice(0, 2)).toEqual([
+        'ano',
+        'año',
+      ]);
+    });
+
+    it('pages through the same order', async () => {
+      const all = termsOf((await inRanking({ termino: 'espada' })).results);
+      const pages = [];
+      for (let pagina = 1; pagina <= 4; pagina += 1) {
+        const { results, total } = await inRanking({ termino: 'espada', pagina, por_pagina: 2 });
+        expect(total).toBe(7);
+        pages.push(...termsOf(results));
+      }
+      expect(pages).toEqual(all);
+      expect((await search(owner.headers, { termino: 'espada', por_pagina: 201 })).statusCode).toBe(
+        422,
+      );
+    });
+
+    it('finds the target-language term and says which field matched', async () => {
+      const { results } = await inRanking({ termino: 'corta (t' });
+      expect(termsOf(results)).toEqual(['espada corta']);
+      expect(results[0]!.campo_coincidente).toBe('termino.en');
+      expect(results[0]).toMatchObject({
+        glosario: 'Orden',
+        nombre_seguro: ranking.nombre_seguro,
+        idioma_origen: 'es',
+        idioma_meta: 'en',
+      });
+    });
+  });
+
+  describe('a bounded count', () => {
+    let many: GlossaryRow;
+    beforeAll(async () => {
+      many = await createGlossaryRow(t, owner.user, { nombre: 'Muchas' });
+      const pieces = Array.from(
+        { length: SEARCH_RESULT_LIMIT + 150 },
+        (_, i) => `m${String(i).padStart(4, '0')}xyzq`,
+      );
+      await seed(t, many, owner.user, [...pieces, 'zz xyzq', 'xyzq', 'xyzqa final']);
+    });
+
+    it('stops counting at the limit and still ranks the best tiers first on every page', async () => {
+      const first = await find({ termino: 'xyzq', glosarios: many.nombre_seguro });
+      expect(first.total).toBe(SEARCH_RESULT_LIMIT);
+      expect(first.res.headers['x-total-count-capped']).toBe('true');
+      expect(termsOf(first.results).slice(0, 4)).toEqual([
+        'xyzq',
+        'xyzqa final',
+        'zz xyzq',
+        'm0000xyzq',
+      ]);
+      const seen = new Set<number>();
+      for (let pagina = 1; pagina <= SEARCH_RESULT_LIMIT / 200 + 1; pagina += 1) {
+        const { results } = await find({
+          termino: 'xyzq',
+          glosarios: many.nombre_seguro,
+          pagina,
+          por_pagina: 200,
+        });
+        for (const r of results) seen.add(r.id);
+      }
+      expect(seen.size).toBe(SEARCH_RESULT_LIMIT);
+      const last = await find({
+        termino: 'xyzq',
+        glosarios: many.nombre_seguro,
+        pagina: 20,
+        por_pagina: 50,
+      });
+      expect(termsOf(last.results).at(-1)).toBe('m0996xyzq');
+    });
+
+    it('counts exactly below the limit', async () => {
+      const { total, res } = await find({ termino: 'm00', glosarios: many.nombre_seguro });
+      expect(total).toBe(100);
+      expect(res.headers['x-total-count-capped']).toBeUndefined();
+    });
+  });
+
+  describe('access', () => {
+    let reader: TestUser;
+    let stranger: TestUser;
+    let admin: TestUser;
+    let readable: GlossaryRow[];
+    let trashed: GlossaryRow;
+
+    beforeAll(async () => {
+      reader = await createUser(t);
+      stranger = await createUser(t);
+      admin = await createUser(t, { role: 'admin' });
+      const all: GlossaryRow[] = [];
+      for (let i = 0; i < 200; i += 1) {
+        const g = await createGlossaryRow(t, stranger.user, { nombre: `Ajeno ${i}` });
+        await seed(t, g, stranger.user, [`clave secreta ${String(i).padStart(3, '0')}`]);
+        all.push(g);
+      }
+      readable = all.filter((_, i) => i % 20 === 0);
+      for (const g of readable) await addMemberRow(t, g, reader.user, 'lector');
+      trashed = await createGlossaryRow(t, reader.user, { nombre: 'Papelera' });
+      await seed(t, trashed, reader.user, ['clave secreta en la papelera']);
+      await t.db
+        .updateTable('glossaries')
+        .set({ eliminado_en: nowIso() })
+        .where('id', '=', trashed.id)
+        .execute();
+    });
+
+    it('shows a reader of 10 of 200 glossaries only those 10, counted in SQL', async () => {
+      const { results, total } = await find({ termino: 'clave secreta' }, reader.headers);
+      expect(total).toBe(10);
+      expect(new Set(results.map((r) => r.nombre_seguro))).toEqual(
+        new Set(readable.map((g) => g.nombre_seguro)),
+      );
+      const short = await find({ termino: 'cl' }, reader.headers);
+      expect(short.total).toBe(10);
+    });
+
+    it('never leaks a stranger’s glossary, even when named in glosarios', async () => {
+      const { results, total } = await find({ termino: 'clave secreta' }, owner.headers);
+      expect(results).toEqual([]);
+      expect(total).toBe(0);
+      const named = await find(
+        { termino: 'clave', glosarios: readable.map((g) => g.nombre_seguro).join(',') },
+        owner.headers,
+      );
+      expect(named.results).toEqual([]);
+    });
+
+    it('leaves out trashed glossaries', async () => {
+      const { results } = await find({ termino: 'papelera' }, reader.headers);
+      expect(results).toEqual([]);
+    });
+
+    it('lets an administrator search every active glossary', async () => {
+      const { total } = await find({ termino: 'clave secreta' }, admin.headers);
+      expect(total).toBe(200);
+    });
+
+    it('narrows to the glossaries named in glosarios', async () => {
+      const two = readable.slice(0, 2).map((g) => g.nombre_seguro);
+      const { results } = await find(
+        { termino: 'clave', glosarios: two.join(', ') },
+        reader.headers,
+      );
+      expect(results.map((r) => r.nombre_seguro).sort()).toEqual([...two].sort());
+    });
+
+    it('needs a session', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/buscar?termino=clave' });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('private comments', () => {
+    it('shows them only to the author and the owner', async () => {
+      const member = await createUser(t);
+      const shared = await createGlossaryRow(t, owner.user, { nombre: 'Comentarios' });
+      await addMemberRow(t, shared, member.user, 'lector');
+      await seed(t, shared, owner.user, [
+        {
+          termino: { es: 'cofre privado', en: 'private chest' },
+          comentarios_privados: 'solo para mí',
+        },
+      ]);
+      const asOwner = await find({ termino: 'cofre privado' });
+      expect(asOwner.results[0]!.comentarios_privados).toBe('solo para mí');
+      const asMember = await find({ termino: 'cofre privado' }, member.headers);
+      expect(asMember.results[0]!.comentarios_privados).toBeNull();
+      // And they are never searchable.
+      const res = await search(owner.headers, { comentarios_privados: 'solo' });
+      expect(res.statusCode).toBe(422);
+    });
+  });
+
+  describe('quick search by subindice', () => {
+    let sub: GlossaryRow;
+    beforeAll(async () => {
+      sub = await createGlossaryRow(t, owner.user, { nombre: 'Subíndices' });
+      await seed(t, sub, owner.user, [
+        { termino: { es: 'golpe', en: 'hit' }, subindice: 'Combate cuerpo a cuerpo' },
+        { termino: { es: 'golpe', en: 'blow' }, subindice: 'Boxeo' },
+        { termino: { es: 'golpe crítico', en: 'critical hit' }, subindice: 'combate' },
+        { termino: { es: 'salto', en: 'jump' }, subindice: 'Plataformas' },
+      ]);
+    });
+    const inSub = (params: Record<string, string>) =>
+      find({ ...params, glosarios: sub.nombre_seguro });
+
+    it('finds by a part of the subindice alone, ranked on it', async () => {
+      const { results } = await inSub({ subindice_like: 'COMBATE' });
+      expect(results.map((r) => r.subindice)).toEqual(['combate', 'Combate cuerpo a cuerpo']);
+      expect(results[0]!.campo_coincidente).toBe('subindice');
+      expect((await inSub({ subindice_like: 'orma' })).results.map((r) => r.subindice)).toEqual([
+        'Plataformas',
+      ]);
+    });
+
+    it('combines term and subindice: the term ranks, the subindice filters', async () => {
+      const { results } = await inSub({ termino: 'golpe', subindice_like: 'combate' });
+      expect(results.map((r) => r.termino.en)).toEqual(['hit', 'critical hit']);
+      expect(
+        (await inSub({ termino: 'golpe', subindice_like: 'bo' })).results.map((r) => r.termino.en),
+      ).toEqual(['blow']);
+    });
+  });
+
+  describe('advanced search', () => {
+    let esEn: GlossaryRow;
+    let enEs: GlossaryRow;
+    let frDe: GlossaryRow;
+    beforeAll(async () => {
+      esEn = await createGlossaryRow(t, owner.user, { nombre: 'Avanzada es-en' });
+      enEs = await createGlossaryRow(t, owner.user, {
+        nombre: 'Avanzada en-es',
+        idioma_origen: 'en',
+        idioma_meta: 'es',
+      });
+      frDe = await createGlossaryRow(t, owner.user, {
+        nombre: 'Avanzada fr-de',
+        idioma_origen: 'fr',
+        idioma_meta: 'de',
+      });
+      await seed(t, esEn, owner.user, [
+        {
+          termino: { es: 'elixir', en: 'elixir' },
+          definicion: 'Poción que cura por completo.',
+          contexto_en: 'Drink the elixir now.',
+        },
+        {
+          termino: { es: 'poción', en: 'potion' },
+          definicion: 'Bebida mágica.',
+          notas: 'Ver también pocionista.',
+        },
+        {
+          termino: { es: 'hechizo', en: 'spell' },
+          categoria: 'sustantivo',
+          contexto_es: 'Lanza el hechizo de fuego.',
+        },
+      ]);
+      await seed(t, enEs, owner.user, [
+        {
+          termino: { en: 'healing potion', es: 'poción curativa' },
+          definicion: 'A potion that heals.',
+          contexto_es: 'Bebe la poción.',
+        },
+      ]);
+      await seed(t, frDe, owner.user, [
+        {
+          termino: { fr: 'potion magique', de: 'Zaubertrank' },
+          contexto_de: 'Trink den Zaubertrank.',
+          definicion: 'Boisson, poción en espagnol.',
+        },
+      ]);
+    });
+    const inAdvanced = (params: Record<string, string>) =>
+      find({ ...params, glosarios: [esEn, enEs, frDe].map((g) => g.nombre_seguro).join(',') });
+
+    it('finds a value in one card field, ranked', async () => {
+      const { results } = await inAdvanced({ definicion: 'POCION' });
+      expect(results.map((r) => r.glosario)).toEqual(['Avanzada es-en', 'Avanzada fr-de']);
+      expect(results[1]!.termino).toEqual({ fr: 'potion magique', de: 'Zaubertrank' });
+      expect(results.every((r) => r.campo_coincidente === 'definicion')).toBe(true);
+      expect(termsOf((await inAdvanced({ notas: 'pocionista' })).results)).toEqual(['poción']);
+      expect(termsOf((await inAdvanced({ categoria: 'su' })).results)).toEqual(['hechizo']);
+      expect((await inAdvanced({ categoria: 'ta' })).results).toEqual([]);
+    });
+
+    it('reads the term of a language from the base or target column of each glossary', async () => {
+      const spanish = await inAdvanced({ 'termino.es': 'pocion' });
+      expect(termsOf(spanish.results)).toEqual(['poción', 'poción curativa']);
+      expect(spanish.results.map((r) => r.campo_coincidente)).toEqual(['termino.es', 'termino.es']);
+      expect(
+        (await inAdvanced({ 'termino.de': 'zauber' })).results.map((r) => r.termino.de),
+      ).toEqual(['Zaubertrank']);
+      expect(
+        (await inAdvanced({ 'termino.en': 'potion' })).results.map((r) => r.termino.en),
+      ).toEqual(['potion', 'healing potion']);
+    });
+
+    it('keeps per-language contexts apart', async () => {
+      expect(termsOf((await inAdvanced({ contexto_en: 'elixir' })).results)).toEqual(['elixir']);
+      expect(termsOf((await inAdvanced({ contexto_es: 'pocion' })).results)).toEqual([
+        'poción curativa',
+      ]);
+      expect((await inAdvanced({ contexto_de: 'zaubertrank' })).results).toHaveLength(1);
+      expect((await inAdvanced({ contexto_fr: 'zaubertrank' })).results).toEqual([]);
+    });
+
+    it('refuses what it cannot search, in Spanish', async () => {
+      const unknown = await search(owner.headers, { color: 'rojo' });
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(unknown.json().detail).toContain('«color»');
+      const empty = await search(owner.headers, { definicion: '   ' });
+      expect(empty.statusCode).toBe(422);
+      expect(empty.json().detail).toBe('Elige un campo y escribe un valor.');
+      const neither = await search(owner.headers, {});
+      expect(neither.statusCode).toBe(422);
+      expect(neither.json().detail).toBe(
+        'Escribe un término o un subíndice, o elige un campo y escribe un valor.',
+      );
+      expect((await search(owner.headers, { definicion: 'a', notas: 'b' })).statusCode).toBe(422);
+      expect((await search(owner.headers, { termino: 'a', notas: 'b' })).statusCode).toBe(422);
+      // Reserved names are never fields: `pagina` pages, it is not searched.
+      expect((await search(owner.headers, { termino: 'elixir', pagina: 1 })).statusCode).toBe(200);
+    });
+  });
+
+  describe('GET /buscar/campos', () => {
+    it('answers the union of the card fields of the caller’s glossaries, in a stable order', async () => {
+      const someone = await createUser(t);
+      const empty = await t.app.inject({
+        method: 'GET',
+        url: '/api/buscar/campos',
+        headers: someone.headers,
+      });
+      expect(empty.json()).toEqual([]);
+      await createGlossaryRow(t, someone.user, { idioma_origen: 'es', idioma_meta: 'en' });
+      await createGlossaryRow(t, someone.user, { idioma_origen: 'fr', idioma_meta: 'es' });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/buscar/campos',
+        headers: someone.headers,
+      });
+      const fields = res.json<SearchField[]>();
+      expect(fields.map((f) => f.id)).toEqual([
+        'termino.es',
+        'termino.en',
+        'termino.fr',
+        'subindice',
+        'categoria',
+        'area',
+        'mecanismo',
+        'definicion',
+        'fuente',
+        'contexto_es',
+        'contexto_en',
+        'contexto_fr',
+        'fuente_contexto_es',
+        'fuente_contexto_en',
+        'fuente_contexto_fr',
+        'relaciones',
+        'variante',
+        'cuestiones_traductologicas',
+        'notas',
+      ]);
+      expect(fields[0]).toEqual({ id: 'termino.es', label: 'Término (es)' });
+    });
+  });
+
+  describe('the index after every kind of write', () => {
+    it('follows create, edit, delete, recover, restore, copy, bulk delete and bulk insert', async () => {
+      const editor = await createUser(t);
+      const g = await createGlossaryRow(t, owner.user, { nombre: 'Escrituras' });
+      const other = await createGlossaryRow(t, owner.user, { nombre: 'Destino' });
+      await addMemberRow(t, g, editor.user, 'editor');
+      const base = `/api/glosarios/${g.nombre_seguro}/entradas`;
+      const where = { glosarios: [g.nombre_seguro, other.nombre_seguro].join(',') };
+      const found = async (termino: string) => termsOf((await find({ termino, ...where })).results);
+      const consistent = async () => {
+        for (const glossaryId of [g.id, other.id]) {
+          expect(await checkSearchIndex(t.db, { glossaryId })).toEqual([]);
+        }
+        if (t.engine === 'sqlite') expect(await sqliteCheckDocs(t.db)).toEqual([]);
+      };
+
+      const created = await t.app.inject({
+        method: 'POST',
+        url: base,
+        headers: editor.headers,
+        payload: { termino: { es: 'Mandoble rúnico', en: 'runic greatsword' } },
+      });
+      expect(created.statusCode).toBe(201);
+      const id = created.json<{ id: number }>().id;
+      expect(await found('mandoble')).toEqual(['Mandoble rúnico']);
+      await consistent();
+
+      await t.app.inject({
+        method: 'PUT',
+        url: `${base}/${id}`,
+        headers: editor.headers,
+        payload: { termino: { es: 'Alabarda rúnica' } },
+      });
+      expect(await found('mandoble')).toEqual([]);
+      expect(await found('alabarda')).toEqual(['Alabarda rúnica']);
+      await consistent();
+
+      await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: editor.headers });
+      expect(await found('alabarda')).toEqual([]);
+      await consistent();
+
+      await t.app.inject({
+        method: 'POST',
+        url: `${base}/${id}/recuperar`,
+        headers: editor.headers,
+      });
+      expect(await found('alabarda')).toEqual(['Alabarda rúnica']);
+      await consistent();
+
+      await t.app.inject({
+        method: 'POST',
+        url: `${base}/${id}/restaurar`,
+        headers: editor.headers,
+        payload: { version_index: 0 },
+      });
+      expect(await found('alabarda')).toEqual([]);
+      expect(await found('mandoble')).toEqual(['Mandoble rúnico']);
+      await consistent();
+
+      const copied = await t.app.inject({
+        method: 'POST',
+        url: `/api/glosarios/${g.nombre_seguro}/copiar`,
+        headers: owner.headers,
+        payload: { destino: other.nombre_seguro, ids: [id] },
+      });
+      expect(copied.json()).toEqual({ copiadas: 1, omitidas: 0 });
+      expect(
+        (await find({ termino: 'mandoble', ...where })).results.map((r) => r.glosario).sort(),
+      ).toEqual(['Destino', 'Escrituras']);
+      await consistent();
+
+      const bulk = await seed(
+        t,
+        g,
+        owner.user,
+        Array.from({ length: 300 }, (_, i) => `lanza ${i}`),
+      );
+      expect((await find({ termino: 'lanza', ...where })).total).toBe(300);
+      await consistent();
+
+      const removed = await t.app.inject({
+        method: 'POST',
+        url: `${base}/eliminar`,
+        headers: owner.headers,
+        payload: { ids: bulk.slice(0, 120) },
+      });
+      expect(removed.json()).toEqual({ eliminadas: 120 });
+      expect((await find({ termino: 'lanza', ...where })).total).toBe(180);
+      await consistent();
+    });
+
+    it('keeps the order when new entries find no free number between their neighbours', async () => {
+      const g = await createGlossaryRow(t, owner.user, { nombre: 'Hueco' });
+      // Forty entries created one by one at the same spot: each halves the gap the previous
+      // one left, until none is left and they go to the unordered range.
+      for (let i = 0; i < 40; i += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/glosarios/${g.nombre_seguro}/entradas`,
+          headers: owner.headers,
+          payload: { termino: { es: `hueco ${String(39 - i).padStart(2, '0')}`, en: 'gap' } },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      const { results, total } = await find({ termino: 'hueco', glosarios: g.nombre_seguro });
+      expect(total).toBe(40);
+      expect(termsOf(results)).toEqual(
+        Array.from({ length: 40 }, (_, i) => `hueco ${String(i).padStart(2, '0')}`),
+      );
+      expect(await checkSearchIndex(t.db, { glossaryId: g.id })).toEqual([]);
+      if (t.engine === 'sqlite') {
+        expect(await sqliteCheckDocs(t.db)).toEqual([]);
+        const { rows } = await sql<{ n: number }>`select count(*) as n from search_docs
+          where search_id >= ${SEARCH_UNORDERED_FROM}`.execute(t.db);
+        expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+      }
+    });
+  });
+});
