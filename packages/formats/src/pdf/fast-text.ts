@@ -38,10 +38,23 @@ export interface FontHandle {
   /** Each token (a word with its trailing space) as TJ operands, encoded once. */
   tokens: Map<string, EncodedToken>;
   space: number;
+  /** Each character shaped alone: its glyph (hex id in the subset) and advance, or null. */
+  glyphs: Map<string, PlainGlyph | null>;
+  /**
+   * Each pair of characters met so far: the kerning the font puts between them (1/1000 em), or
+   * null when the font does more than kern them (a ligature such as «fi», a mark placed on its
+   * base), so that words holding the pair are shaped whole.
+   */
+  pairs: Map<string, number | null>;
+}
+
+interface PlainGlyph {
+  hex: string;
+  advance: number;
 }
 
 /** A token encoded for a TJ array: glyph ids in hex and kerning adjustments. */
-interface EncodedToken {
+export interface EncodedToken {
   tj: string;
   /** Total advance, 1/1000 em. */
   advance: number;
@@ -86,7 +99,14 @@ export function fontHandle(doc: InstanceType<typeof PDFDocument>, name: string):
   if (!isPdfkitFont(font)) {
     throw new Error('pdfkit ha cambiado: su objeto de fuente no es el esperado. Revisa src/pdf/fast-text.ts.');
   }
-  return { font, widths: new Map(), tokens: new Map(), space: font.widthOfString(' ', 1000) };
+  return {
+    font,
+    widths: new Map(),
+    tokens: new Map(),
+    space: font.widthOfString(' ', 1000),
+    glyphs: new Map(),
+    pairs: new Map(),
+  };
 }
 
 const MAX_CACHED_WORDS = 50_000;
@@ -107,11 +127,75 @@ export function coveredText(handle: FontHandle, text: string): string {
   return out;
 }
 
+function isPlain(pos: GlyphPosition | undefined): pos is GlyphPosition {
+  return pos !== undefined && !pos.xOffset && !pos.yOffset && !pos.yAdvance;
+}
+
+function plainGlyph(handle: FontHandle, char: string): PlainGlyph | null {
+  let glyph = handle.glyphs.get(char);
+  if (glyph === undefined) {
+    const [hex, positions] = handle.font.encode(char);
+    glyph = hex.length === 1 && isPlain(positions[0]) ? { hex: hex[0]!, advance: positions[0].xAdvance } : null;
+    handle.glyphs.set(char, glyph);
+  }
+  return glyph;
+}
+
+function pairKerning(handle: FontHandle, first: PlainGlyph, second: PlainGlyph, pair: string): number | null {
+  let kerning = handle.pairs.get(pair);
+  if (kerning === undefined) {
+    const [hex, [p, q]] = handle.font.encode(pair);
+    kerning =
+      hex.length === 2 && hex[0] === first.hex && hex[1] === second.hex && isPlain(p) && isPlain(q) && q.xAdvance === second.advance
+        ? p.xAdvance - first.advance
+        : null;
+    handle.pairs.set(pair, kerning);
+  }
+  return kerning;
+}
+
+/** A token laid out as glyph ids with the adjustment after each (1/1000 em), and its advance. */
+interface TokenLayout {
+  hex: string[];
+  adjustments: number[];
+  advance: number;
+}
+
+/**
+ * A token laid out from its characters shaped one by one and the kerning of each pair, which is
+ * what the font's shaping gives whenever every pair of neighbours is only kerned (checked
+ * against the font once per pair), at a fraction of the cost of shaping each new word (fontkit
+ * takes a third of a millisecond per call). Null when some pair needs real shaping.
+ */
+function layoutByPairs(handle: FontHandle, token: string): TokenLayout | null {
+  const hex: string[] = [];
+  const adjustments: number[] = [];
+  let advance = 0;
+  let previous: PlainGlyph | null = null;
+  let previousChar = '';
+  for (const char of token) {
+    const glyph = plainGlyph(handle, char);
+    if (glyph === null) return null;
+    if (previous !== null) {
+      const kerning = pairKerning(handle, previous, glyph, previousChar + char);
+      if (kerning === null) return null;
+      adjustments[adjustments.length - 1] = kerning;
+      advance += kerning;
+    }
+    hex.push(glyph.hex);
+    adjustments.push(0);
+    advance += glyph.advance;
+    previous = glyph;
+    previousChar = char;
+  }
+  return { hex, adjustments, advance };
+}
+
 /** Width of a word in 1/1000 em, cached. */
 function wordWidth(handle: FontHandle, word: string): number {
   let width = handle.widths.get(word);
   if (width === undefined) {
-    width = handle.font.widthOfString(word, 1000);
+    width = layoutByPairs(handle, word)?.advance ?? handle.font.widthOfString(word, 1000);
     if (handle.widths.size > MAX_CACHED_WORDS) handle.widths.clear();
     handle.widths.set(word, width);
   }
@@ -176,13 +260,10 @@ function num(n: number): string {
 }
 
 /**
- * Encodes a token once: pdfkit's `encode` shapes it, registers its glyphs in the font subset
- * (with their widths and Unicode mapping) and answers glyph ids and positions; the same token
- * always encodes the same way afterwards, so its TJ operands can be reused.
+ * TJ operands of a token shaped whole by pdfkit's `encode` (which also registers its glyphs in
+ * the font subset, with their widths and Unicode mapping): ligatures, marks, anything.
  */
-function encodeToken(handle: FontHandle, token: string): EncodedToken {
-  let encoded = handle.tokens.get(token);
-  if (encoded) return encoded;
+export function encodeTokenByShaping(handle: FontHandle, token: string): EncodedToken {
   const [glyphs, positions] = handle.font.encode(token);
   const parts: string[] = [];
   let segment = '';
@@ -200,7 +281,34 @@ function encodeToken(handle: FontHandle, token: string): EncodedToken {
     advance += pos.xAdvance;
   }
   if (segment !== '') parts.push(`<${segment}>`);
-  encoded = { tj: parts.join(' '), advance, marks: marks ? { glyphs, positions } : null };
+  return { tj: parts.join(' '), advance, marks: marks ? { glyphs, positions } : null };
+}
+
+/** TJ operands of a token laid out by pairs (the glyphs are in the subset already). */
+function encodeLayout(layout: TokenLayout): EncodedToken {
+  const parts: string[] = [];
+  let segment = '';
+  for (let i = 0; i < layout.hex.length; i += 1) {
+    segment += layout.hex[i];
+    const adjust = layout.adjustments[i]!;
+    if (adjust !== 0) {
+      parts.push(`<${segment}>`, num(-adjust));
+      segment = '';
+    }
+  }
+  if (segment !== '') parts.push(`<${segment}>`);
+  return { tj: parts.join(' '), advance: layout.advance, marks: null };
+}
+
+/**
+ * Encodes a token once, by pairs when the font only kerns them and by shaping otherwise; the
+ * same token always encodes the same way afterwards, so its TJ operands can be reused.
+ */
+export function encodeToken(handle: FontHandle, token: string): EncodedToken {
+  let encoded = handle.tokens.get(token);
+  if (encoded) return encoded;
+  const layout = layoutByPairs(handle, token);
+  encoded = layout ? encodeLayout(layout) : encodeTokenByShaping(handle, token);
   if (handle.tokens.size > MAX_CACHED_WORDS) handle.tokens.clear();
   handle.tokens.set(token, encoded);
   return encoded;

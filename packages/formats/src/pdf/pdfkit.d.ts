@@ -39,6 +39,8 @@ declare module 'pdfkit' {
     autoFirstPage?: boolean;
     bufferPages?: boolean;
     compress?: boolean;
+    /** pdfkit keeps the shaping of every distinct word unless this is false. */
+    fontLayoutCache?: boolean;
     lang?: string;
     displayTitle?: boolean;
     pdfVersion?: string;

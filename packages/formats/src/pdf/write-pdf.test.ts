@@ -4,7 +4,7 @@ import { exportToFile, run } from '../test-support/external-tools.ts';
 import { hasCommand, requireTool } from '../test-support/fixtures.ts';
 import { SAMPLE_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
 import PDFDocument from 'pdfkit';
-import { fontHandle, textWidth, wrapText } from './fast-text.ts';
+import { encodeToken, encodeTokenByShaping, fontHandle, textWidth, wrapText, type FontHandle } from './fast-text.ts';
 import { sectionLetter } from './section-letter.ts';
 
 const POPPLER = hasCommand('pdffonts', ['-v']) && hasCommand('pdftotext', ['-v']);
@@ -37,6 +37,48 @@ describe('wrapText', () => {
     const cut = wrapText(font, 9, url, 80);
     expect(cut.join('')).toBe(url);
     expect(cut.length).toBeGreaterThan(2);
+  });
+});
+
+describe('encodeToken', () => {
+  /** TJ operands with each subset glyph id replaced by the font's own, so orders do not matter. */
+  function withFontGlyphIds(handle: FontHandle, tj: string): string {
+    const subset = (handle.font as unknown as { subset: { glyphs: number[] } }).subset;
+    return tj.replace(/<([0-9a-f]+)>/g, (_, hex: string) =>
+      `<${(hex.match(/.{4}/g) ?? []).map((gid) => subset.glyphs[Number.parseInt(gid, 16)]).join(',')}>`,
+    );
+  }
+
+  it('lays out words by pairs exactly as shaping them whole: kerning, ligatures, marks, IPA', async () => {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    const words = (
+      'ñandú Ácido árbol definición configuración flúor office affiliate AVATAR Tävlingar Wasserfall ' +
+      'L·lengua Straße Œuvre cœur déjà-vu garçon Ÿ «comillas» “curly” — … → ↔ ½ [ˈmɑːnə] [ɲanˈdu] ' +
+      '[n̪u] e\u0301 n\u0303 ǅ ĳ 345,67 € @todos =SUMA(A1) <b> & "q" Te To Ty Yo We Wa LT P. AV r. y, ffl ffi Th fj'
+    ).split(' ');
+    const syllables = ['ca', 'ña', 'ción', 'fi', 'fl', 'ff', 'Te', 'AV', 'Wa', 'Yo', 'ú', 'rra', 'LT', 'quest'];
+    for (let i = 0; i < 600; i += 1) {
+      words.push([i % 14, (i * 5) % 14, (i * 11) % 14].map((k) => syllables[k]).join(''));
+    }
+    for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSansMono.ttf']) {
+      const fast = new PDFDocument({ fontLayoutCache: false });
+      const shaped = new PDFDocument();
+      fast.registerFont('f', require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+      shaped.registerFont('f', require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+      const a = fontHandle(fast, 'f');
+      const b = fontHandle(shaped, 'f');
+      for (const word of words) {
+        for (const token of [word, `${word} `]) {
+          const got = encodeToken(a, token);
+          const want = encodeTokenByShaping(b, token);
+          expect(withFontGlyphIds(a, got.tj), `${file}: «${token}»`).toBe(withFontGlyphIds(b, want.tj));
+          expect(got.advance).toBeCloseTo(want.advance, 9);
+          expect(got.marks === null).toBe(want.marks === null);
+        }
+        expect(textWidth(a, 10, word)).toBeCloseTo(b.font.widthOfString(word, 10), 9);
+      }
+    }
   });
 });
 

@@ -54,8 +54,6 @@ function rgb(hex: string): [number, number, number] {
 
 /** Entries between two pauses that let the output flow and other work run. */
 const ENTRIES_PER_SLICE = 50;
-/** Entries between two trims of pdfkit's word-shaping caches (frequent words are shaped again after each). */
-const ENTRIES_PER_CACHE_TRIM = 5000;
 
 function formatDate(date: Date): string {
   return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
@@ -81,6 +79,9 @@ class GlossaryPdf {
       margins: MARGIN,
       lang: 'es-ES',
       displayTitle: true,
+      // pdfkit would keep the shaping of every distinct word for the whole document, hundreds of
+      // megabytes over thousands of entries; fast-text keeps its own bounded caches instead.
+      fontLayoutCache: false,
       info: { Title: meta.nombre, Creator: 'LudoTerm', Producer: 'LudoTerm', CreationDate: fecha },
     });
     const fonts = fontPaths();
@@ -242,20 +243,6 @@ class GlossaryPdf {
     doc.y = y + 9;
   }
 
-  /**
-   * pdfkit caches the shaping of every distinct word per font and never evicts: over thousands
-   * of entries that is most of the memory a PDF export takes. Emptying the caches now and then
-   * bounds it at little cost (frequent words are shaped again once). Guarded, since the cache is
-   * pdfkit's internal detail: if it is not where expected, nothing happens.
-   */
-  trimLayoutCaches(): void {
-    const families = (this.doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: unknown }> })._fontFamilies;
-    if (!families || typeof families !== 'object') return;
-    for (const font of Object.values(families)) {
-      if (font && typeof font.layoutCache === 'object' && font.layoutCache !== null) font.layoutCache = Object.create(null);
-    }
-  }
-
   closing(count: number): void {
     const doc = this.doc;
     this.#ensureSpace(40);
@@ -305,7 +292,6 @@ export async function* writePdf(
   for await (const entry of entries) {
     pdf.entry(entry);
     count += 1;
-    if (count % ENTRIES_PER_CACHE_TRIM === 0) pdf.trimLayoutCaches();
     if (count % ENTRIES_PER_SLICE === 0) {
       // Let pdfkit's stream hand over what it wrote, and let the server answer other requests.
       await yieldToEventLoop();

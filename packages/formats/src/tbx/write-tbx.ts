@@ -28,8 +28,12 @@ function text(value: string): string {
   return escapeXmlText(value);
 }
 
+/** The API's own dates (UTC, `Z`): their day is their first ten characters. */
+const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z$/;
+
 function isoDay(value: string | undefined): string | null {
   if (!value) return null;
+  if (CANONICAL_UTC.test(value)) return value.slice(0, 10);
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
 }

@@ -54,6 +54,9 @@ describe('writeTmx', () => {
 
   it('formats dates as TMX does', () => {
     expect(tmxDate('2026-01-02T10:00:00.123Z')).toBe('20260102T100000Z');
+    expect(tmxDate('2026-12-31T23:59:58Z')).toBe('20261231T235958Z');
+    expect(tmxDate('2026-01-02T11:00:00+01:00')).toBe('20260102T100000Z');
+    expect(tmxDate(new Date('2026-01-02T10:00:00Z'))).toBe('20260102T100000Z');
     expect(tmxDate('no es una fecha')).toBeUndefined();
   });
 });

@@ -10,9 +10,16 @@ export interface WriteTmxOptions {
   fecha?: Date;
 }
 
+/** `2026-01-22T10:15:00Z` or with milliseconds: what toISOString and the API answer. */
+const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z$/;
+
 /** An ISO 8601 date as TMX writes it (`20260122T101500Z`), or undefined when not a date. */
 export function tmxDate(value: string | Date | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
+  // The API's own dates (UTC, `Z`) are rewritten without a Date: an export writes 200,000.
+  if (typeof value === 'string' && CANONICAL_UTC.test(value)) {
+    return `${value.slice(0, 4)}${value.slice(5, 7)}${value.slice(8, 13)}${value.slice(14, 16)}${value.slice(17, 19)}Z`;
+  }
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return undefined;
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
