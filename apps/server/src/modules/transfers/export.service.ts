@@ -8,10 +8,11 @@ import {
 } from '@ludoterm/formats';
 import type { Kysely } from 'kysely';
 import type { Database, GlossaryRow, UserRow } from '../../db/schema.ts';
-import { listEntriesAfter, type SortCursor } from '../entries/entries.repository.ts';
+import type { SortCursor } from '../entries/entries.repository.ts';
 import { toEntryView, type EntryViewer } from '../entries/entry-card.ts';
 import { languagesOf } from '../entries/entry-writes.service.ts';
 import { authorizeGlossary } from '../glossaries/glossary.policy.ts';
+import { listExportRows } from './export.repository.ts';
 
 /**
  * Rows per database read. Short, so that on SQLite (one synchronous connection) no read holds
@@ -53,7 +54,7 @@ export async function* readGlossaryEntries(
   const langs = languagesOf(glossary);
   let cursor: SortCursor | null = null;
   for (;;) {
-    const rows = await listEntriesAfter(db, glossary.id, cursor, pageSize);
+    const rows = await listExportRows(db, glossary.id, cursor, pageSize);
     for (const row of rows) yield toEntryView(langs, row, viewer) as ExportEntry;
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;

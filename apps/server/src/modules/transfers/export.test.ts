@@ -10,6 +10,7 @@ import {
   setField,
   type GlossaryMeta,
 } from '@ludoterm/formats';
+import { CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GlossaryRow } from '../../db/schema.ts';
 import { describeEngines, type TestApp } from '../../test/build-test-app.ts';
@@ -21,6 +22,7 @@ import {
 } from '../../test/factories.ts';
 import { insertEntries, type NewEntry } from '../entries/entry-writes.service.ts';
 import { attachmentDisposition } from './export.routes.ts';
+import { exportRowsQuery, listExportRows } from './export.repository.ts';
 import { EXPORT_PAGE_SIZE } from './export.service.ts';
 
 type Headers = { authorization: string } | Record<string, never>;
@@ -335,6 +337,20 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
       const back = await readBack('csv', csv.rawPayload, metaOf(big));
       expect(back).toHaveLength(COUNT);
       expect(back.map((e) => e.notas)).toEqual(json.entradas.map((e) => e.notas));
+    });
+
+    it('reads each page with a range scan from the cursor, not from the glossary start', async () => {
+      const rows = await listExportRows(t.db, big.id, null, 3);
+      const again = await listExportRows(t.db, big.id, rows[1]!, 3);
+      expect(again[0]).toEqual(rows[2]);
+      if (t.engine !== 'sqlite') return;
+      const query = exportRowsQuery(t.db, big.id, rows[1]!, 3).compile();
+      const plan = await t.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      expect(plan.rows.map((r) => r.detail).join(' ')).toMatch(
+        /USING INDEX entries_sort_idx \(glossary_id=\? AND \(?clave_orden/,
+      );
     });
 
     it('cuts the connection when the export fails half-way, never a truncated success', async () => {
