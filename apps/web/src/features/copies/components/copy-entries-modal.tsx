@@ -1,0 +1,139 @@
+import type { CopyAnswer } from '@ludoterm/contract';
+import { es, format } from '@ludoterm/contract/messages/es';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useCopyEntries } from '../api/copy-entries.ts';
+import { copyErrorText, copyResultText } from '../utils/copy-messages.ts';
+
+/** What the page hands the modal to draw the destination selector with. */
+export interface DestinationFieldProps {
+  value: string | null;
+  onChange: (nombreSeguro: string | null) => void;
+  error: string | null;
+}
+
+export interface CopySelection {
+  ids?: number[];
+  /** The whole origin glossary. */
+  todas?: boolean;
+  count: number;
+}
+
+export interface CopyEntriesModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The origin glossary's nombre_seguro. */
+  origin: string;
+  selection: CopySelection | null;
+  /**
+   * The destination selector, drawn by the page (it composes the glossaries feature's
+   * selector, excluding the origin and read-only glossaries).
+   */
+  renderDestination: (field: DestinationFieldProps) => ReactNode;
+  onCopied?: (answer: CopyAnswer, destino: string) => void;
+}
+
+type Outcome =
+  { kind: 'ok'; text: string; detail?: string } | { kind: 'error'; text: string } | null;
+
+/**
+ * Copies a selection of entries to another glossary (from /entradas, and from /buscar's
+ * 'Copiar a otro glosario'): choose the destination ('Selecciona un glosario destino.' when
+ * none), copy, and read 'Entradas copiadas correctamente.' with how many were skipped, or
+ * 'Error al copiar entradas.' / the server's detail.
+ */
+export function CopyEntriesModal({
+  opened,
+  onClose,
+  origin,
+  selection,
+  renderDestination,
+  onCopied,
+}: CopyEntriesModalProps) {
+  const copy = useCopyEntries();
+  const [destino, setDestino] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const close = () => {
+    setFieldError(null);
+    setOutcome(null);
+    onClose();
+  };
+
+  const count = selection?.count ?? 0;
+  const done = outcome?.kind === 'ok';
+
+  const submit = async () => {
+    setOutcome(null);
+    if (!destino) {
+      setFieldError(es.copies.noDestination);
+      return;
+    }
+    try {
+      const answer = await copy.mutateAsync({
+        origen: origin,
+        destino,
+        ids: selection?.ids,
+        todas: selection?.todas,
+      });
+      setOutcome({ kind: 'ok', ...copyResultText(answer) });
+      onCopied?.(answer, destino);
+    } catch (error) {
+      setOutcome({ kind: 'error', text: copyErrorText(error, es.copies.error) });
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={es.copies.modalTitle}
+      closeButtonProps={{ 'aria-label': es.copies.close }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {count === 1
+              ? es.copies.selectionOne
+              : format(es.copies.selection, { n: count.toLocaleString('es-ES') })}
+          </Text>
+          {renderDestination({
+            value: destino,
+            onChange: (next) => {
+              setDestino(next);
+              setFieldError(null);
+            },
+            error: fieldError,
+          })}
+          <div role="status" aria-live="polite">
+            {outcome && (
+              <Alert color={outcome.kind === 'ok' ? 'green' : 'red'} variant="light">
+                <Text size="sm" fw={500}>
+                  {outcome.text}
+                </Text>
+                {outcome.kind === 'ok' && outcome.detail && <Text size="sm">{outcome.detail}</Text>}
+              </Alert>
+            )}
+          </div>
+          <Group gap="xs" justify="flex-end">
+            <Button variant="default" onClick={close} disabled={copy.isPending}>
+              {done ? es.copies.close : es.copies.cancel}
+            </Button>
+            {!done && (
+              <Button type="submit" loading={copy.isPending} disabled={count === 0}>
+                {es.copies.submit}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

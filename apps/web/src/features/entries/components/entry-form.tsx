@@ -1,0 +1,119 @@
+import { TEXT_FIELD_MAX, type CardField, type Entry, type EntryInput } from '@ludoterm/contract';
+import { es } from '@ludoterm/contract/messages/es';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { formKey, formValuesOf, inputOf } from '../utils/entry-fields.ts';
+import { formatDate } from '../utils/format-date.ts';
+
+export interface EntryFormProps {
+  /** The card's fields, in card order (`ficha.campos`). */
+  fields: readonly CardField[];
+  /** The entry being edited; null for a new one. */
+  entry: Entry | null;
+  /** Whether the private comments are shown (and so written). */
+  withPrivateComments: boolean;
+  isSaving: boolean;
+  error?: string | null;
+  onSave: (input: EntryInput) => void;
+  onCancel: () => void;
+  /** Names the form for assistive technology ('Editar «espada»', 'Nueva entrada'). */
+  label: string;
+}
+
+/**
+ * The DocuTerm card as a form: every field of the glossary's card (long ones as multi-line
+ * boxes), the private comments when the user may see them, and, when editing, the author and
+ * creation date read-only. Saving needs a term in at least one language.
+ */
+export function EntryForm({
+  fields,
+  entry,
+  withPrivateComments,
+  isSaving,
+  error,
+  onSave,
+  onCancel,
+  label,
+}: EntryFormProps) {
+  const form = useForm<Record<string, string>>({ defaultValues: formValuesOf(entry, fields) });
+  const termKeys = fields.filter((f) => f.id.startsWith('termino.')).map((f) => formKey(f.id));
+  const rootError = form.formState.errors.root?.message;
+
+  const submit = form.handleSubmit((values) => {
+    if (!termKeys.some((key) => values[key]?.trim())) {
+      form.setError('root', { message: 'Escribe el término en al menos uno de los dos idiomas.' });
+      return;
+    }
+    onSave(inputOf(values, fields, { withPrivateComments }));
+  });
+
+  return (
+    <form onSubmit={submit} aria-label={label} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          {fields.map((field, index) =>
+            field.multilinea ? (
+              <Textarea
+                key={field.id}
+                label={field.label}
+                autosize
+                minRows={2}
+                maxRows={10}
+                maxLength={TEXT_FIELD_MAX}
+                style={{ gridColumn: '1 / -1' }}
+                disabled={isSaving}
+                {...form.register(formKey(field.id))}
+              />
+            ) : (
+              <TextInput
+                key={field.id}
+                label={field.label}
+                maxLength={TEXT_FIELD_MAX}
+                disabled={isSaving}
+                data-autofocus={index === 0 || undefined}
+                {...form.register(formKey(field.id))}
+              />
+            ),
+          )}
+          {withPrivateComments && (
+            <Textarea
+              label={es.entries.privateComments}
+              description={es.entries.privateCommentsHelp}
+              autosize
+              minRows={2}
+              maxRows={8}
+              maxLength={TEXT_FIELD_MAX}
+              style={{ gridColumn: '1 / -1' }}
+              disabled={isSaving}
+              {...form.register('comentarios_privados')}
+            />
+          )}
+          {entry && (
+            <>
+              <TextInput label={es.entries.author} value={entry.autor} readOnly variant="filled" />
+              <TextInput
+                label={es.entries.createdAt}
+                value={formatDate(entry.fecha_creacion)}
+                readOnly
+                variant="filled"
+              />
+            </>
+          )}
+        </SimpleGrid>
+        {(rootError || error) && (
+          <Alert color="red" variant="light" role="alert">
+            {rootError ?? error}
+          </Alert>
+        )}
+        <Group gap="xs">
+          <Button type="submit" loading={isSaving}>
+            {es.entries.save}
+          </Button>
+          <Button variant="default" onClick={onCancel} disabled={isSaving}>
+            {es.entries.cancel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Entry } from '@ludoterm/contract';
+import { es } from '@ludoterm/contract/messages/es';
+import { Group, Loader, Text } from '@mantine/core';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import classes from './entries.module.css';
+
+export interface VirtualEntryListProps {
+  entries: readonly Entry[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  renderEntry: (entry: Entry) => ReactNode;
+  label: string;
+  /** Height of a collapsed entry, before it is measured. */
+  estimatedHeight?: number;
+}
+
+/** Rows from the end of the loaded entries at which the next page is asked for. */
+const PREFETCH_ROWS = 30;
+
+/**
+ * The entries as a window-scrolled virtual list: only the rows on screen (and a few around)
+ * are in the page, each measured as it renders, so 100,000 entries scroll as lightly as 100.
+ * Pages load as the end of what is loaded comes near.
+ */
+export function VirtualEntryList({
+  entries,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  renderEntry,
+  label,
+  estimatedHeight = 58,
+}: VirtualEntryListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // The list's distance from the top of the page changes with what sits above it (the form).
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    if (!element) return;
+    const update = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setScrollMargin((current) => (Math.abs(current - top) > 1 ? top : current));
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    if (element.parentElement) observer.observe(element.parentElement);
+    return () => observer.disconnect();
+  }, []);
+
+  const count = entries.length + (hasNextPage ? 1 : 0);
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => estimatedHeight,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => entries[index]?.id ?? 'cargando',
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : 0;
+
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - PREFETCH_ROWS) {
+      fetchNextPage();
+    }
+  }, [lastIndex, entries.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return (
+    <div
+      ref={listRef}
+      className={classes.list}
+      style={{ height: virtualizer.getTotalSize() }}
+      role="list"
+      aria-label={label}
+    >
+      {items.map((item) => {
+        const entry = entries[item.index];
+        return (
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className={classes.row}
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+            role="listitem"
+          >
+            {entry ? (
+              renderEntry(entry)
+            ) : (
+              <Group gap="xs" p="xs">
+                <Loader size="xs" aria-hidden />
+                <Text size="sm" c="dimmed">
+                  {es.entries.loadingMore}
+                </Text>
+              </Group>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
