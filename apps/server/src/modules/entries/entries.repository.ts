@@ -217,11 +217,10 @@ export async function listEntriesAfter(
     .where('glossary_id', '=', glossaryId)
     .where('deleted_at', 'is', null);
   if (after) {
+    // A row-value comparison is one range on entries_sort_idx on both engines; the OR form
+    // makes SQLite scan the glossary from its start on every page.
     query = query.where((eb) =>
-      eb.or([
-        eb('clave_orden', '>', after.clave_orden),
-        eb.and([eb('clave_orden', '=', after.clave_orden), eb('id', '>', after.id)]),
-      ]),
+      eb(eb.refTuple('clave_orden', 'id'), '>', eb.tuple(after.clave_orden, after.id)),
     );
   }
   return query.orderBy('clave_orden').orderBy('id').limit(limit).execute();
