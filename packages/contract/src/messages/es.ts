@@ -323,6 +323,46 @@ export const es = {
     noGlossary: 'Selecciona un glosario.',
     done: '✅ Exportación completada.',
     errorPrefix: '❌ ',
+    intro:
+      'Descarga el glosario completo, en el orden alfabético del idioma base, en el formato que abre tu herramienta.',
+    formats: {
+      json: {
+        label: 'JSON de LudoTerm',
+        hint: 'Copia de seguridad completa: se vuelve a importar en LudoTerm tal cual, con autor, fechas y tus comentarios privados.',
+      },
+      csv: {
+        label: 'CSV',
+        hint: 'Excel o LibreOffice, y la importación de glosarios de memoQ, Phrase, Crowdin o Smartcat (una columna por campo).',
+      },
+      tsv: {
+        label: 'TSV (texto tabulado)',
+        hint: 'Glosario de OmegaT y CafeTran: término, traducción y un comentario con el resto de la ficha.',
+      },
+      tmx: {
+        label: 'TMX 1.4b',
+        hint: 'Memoria de traducción para Trados Studio, memoQ, OmegaT, Phrase, Wordfast o CafeTran.',
+      },
+      tbx: {
+        label: 'TBX',
+        hint: 'Base terminológica para Trados/MultiTerm, memoQ, Phrase, Crowdin o Smartcat.',
+      },
+      pdf: {
+        label: 'PDF para imprimir',
+        hint: 'Diccionario en A4 con portada, secciones por letra y una ficha por entrada; no se vuelve a importar.',
+      },
+    },
+    tbxVersion: 'Versión de TBX',
+    tbxV2: 'TBX v2 (TBX-Basic)',
+    tbxV2Hint: 'La que abren casi todas las herramientas (raíz «martif»).',
+    tbxV3: 'TBX v3 (ISO 30042:2019)',
+    tbxV3Hint: 'Para las herramientas que ya admiten la versión actual de la norma.',
+    file: 'Archivo: {name}',
+    downloading: 'Descargando… {size}',
+    preparing: 'Preparando la exportación…',
+    progressLabel: 'Progreso de la descarga',
+    cancel: 'Cancelar',
+    canceled: 'Exportación cancelada.',
+    savedAs: 'Guardado como {name} ({size}).',
   },
   extractor: {
     freePlan:
