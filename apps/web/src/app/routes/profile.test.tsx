@@ -28,7 +28,9 @@ describe('/perfil', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Perfil (BETA)' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('ana@example.org', { selector: 'dd' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Tu cuenta' })).getByText('ana@example.org'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Editor')).toBeInTheDocument();
     expect(screen.getByText('Pro (prueba)')).toBeInTheDocument();
     expect(screen.getByText('14 días de prueba restantes')).toBeInTheDocument();

@@ -27,7 +27,7 @@ export function UsersRoute() {
   if (user.role !== 'admin') {
     return (
       <Alert
-        color="yellow"
+        color="ludo"
         variant="light"
         icon={<IconLock aria-hidden />}
         title={es.users.adminOnly}

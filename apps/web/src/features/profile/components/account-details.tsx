@@ -1,4 +1,4 @@
-import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { User } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import type { ReactNode } from 'react';
@@ -8,10 +8,10 @@ const day = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="sm" c="dimmed" component="dt">
+      <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Stack>
@@ -30,22 +30,20 @@ export function AccountDetails({ user }: { user: User }) {
   const trial = trialText(user);
   const created = new Date(user.created_at);
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" m={0}>
+    <Stack gap="md">
       <Detail label={es.profile.email}>{user.email}</Detail>
-      <Detail label={es.profile.role}>{es.profile.roles[user.role]}</Detail>
-      <Detail label={es.profile.plan}>
-        <Group gap="xs" component="span">
-          <span>{es.profile.plans[user.plan]}</span>
-          {trial && (
-            <Badge color={user.trial_remaining ? 'ludo' : 'red'} variant="light" component="span">
-              {trial}
-            </Badge>
-          )}
-        </Group>
-      </Detail>
+      <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
+        <Detail label={es.profile.role}>{es.profile.roles[user.role]}</Detail>
+        <Detail label={es.profile.plan}>{es.profile.plans[user.plan]}</Detail>
+      </SimpleGrid>
+      {trial && (
+        <Text size="sm" fw={500} c={user.trial_remaining ? 'ludo.7' : 'red.9'}>
+          {trial}
+        </Text>
+      )}
       <Detail label={es.profile.memberSince}>
         {Number.isNaN(created.getTime()) ? user.created_at : day.format(created)}
       </Detail>
-    </SimpleGrid>
+    </Stack>
   );
 }

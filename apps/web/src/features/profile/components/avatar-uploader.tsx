@@ -58,12 +58,7 @@ export function AvatarUploader({ user, onUploaded }: AvatarUploaderProps) {
   return (
     <Stack gap="sm" align="flex-start">
       {preview ? (
-        <Avatar
-          src={preview}
-          alt={es.profile.avatarPreview}
-          size={AVATAR_SIZE}
-          radius={AVATAR_SIZE}
-        />
+        <Avatar src={preview} alt={es.profile.avatarPreview} size={AVATAR_SIZE} radius="xl" />
       ) : (
         <UserAvatar
           email={user.email}

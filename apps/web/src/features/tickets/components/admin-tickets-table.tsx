@@ -4,6 +4,7 @@ import {
   Group,
   NativeSelect,
   Pagination,
+  Paper,
   Stack,
   Table,
   Text,
@@ -11,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ADMIN_PAGE_SIZE, TICKET_STATES, type Ticket, type TicketState } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { useState } from 'react';
@@ -32,13 +34,14 @@ const controlLabels = {
 
 type Outcome = { ok: true; id: number } | { ok: false; id: number; detail: string } | null;
 
-function TicketRow({
-  ticket,
-  onOutcome,
-}: {
+interface TicketRowProps {
   ticket: Ticket;
+  /** A table row on wide screens, a card on phones. */
+  layout: 'row' | 'card';
   onOutcome: (outcome: Outcome) => void;
-}) {
+}
+
+function TicketRow({ ticket, layout, onOutcome }: TicketRowProps) {
   const update = useUpdateAdminTicket();
   const [estado, setEstado] = useState<TicketState>(ticket.estado);
   const [respuesta, setRespuesta] = useState(ticket.respuesta ?? '');
@@ -57,74 +60,108 @@ function TicketRow({
     }
   };
 
+  const stateSelect = (
+    <NativeSelect
+      label={layout === 'card' ? es.tickets.columnState : undefined}
+      aria-label={format(es.tickets.stateOf, { id: ticket.id })}
+      data={stateOptions}
+      value={estado}
+      onChange={(event) => setEstado(event.currentTarget.value as TicketState)}
+      size="sm"
+    />
+  );
+  const answerInput = (
+    <div>
+      <Textarea
+        label={layout === 'card' ? es.tickets.columnAnswer : undefined}
+        aria-label={format(es.tickets.answerOf, { id: ticket.id })}
+        value={respuesta}
+        onChange={(event) => setRespuesta(event.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxRows={8}
+        size="sm"
+      />
+      {ticket.fecha_respuesta && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {format(es.tickets.answeredOn, { date: formatDateTime(ticket.fecha_respuesta) })}
+        </Text>
+      )}
+    </div>
+  );
+  const saveButton = (
+    <Button
+      size="sm"
+      onClick={() => void handleSave()}
+      disabled={!dirty}
+      loading={update.isPending}
+      aria-label={format(es.tickets.saveFor, { id: ticket.id })}
+      fullWidth={layout === 'card'}
+    >
+      {es.tickets.save}
+    </Button>
+  );
+  const description = (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={8}>
+      {ticket.descripcion}
+    </Text>
+  );
+
+  if (layout === 'card') {
+    return (
+      <Paper withBorder p="sm" radius="md" component="li">
+        <Stack gap="xs">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" fw={600}>
+              {format(es.tickets.number, { id: ticket.id })}
+            </Text>
+            <TicketTypeBadge tipo={ticket.tipo} />
+          </Group>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {formatDateTime(ticket.fecha)} · {ticket.email ?? '—'}
+          </Text>
+          {description}
+          {ticket.imagen && <TicketImage ticketId={ticket.id} path={ticket.imagen} width={160} />}
+          {stateSelect}
+          {answerInput}
+          {saveButton}
+        </Stack>
+      </Paper>
+    );
+  }
+
   return (
     <Table.Tr>
-      <Table.Td>
-        <Text size="sm" fw={600}>
-          {format(es.tickets.number, { id: ticket.id })}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {formatDateTime(ticket.fecha)}
-        </Text>
+      <Table.Td miw={190} maw={240}>
+        <Stack gap={4} align="flex-start">
+          <Group gap={6}>
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {format(es.tickets.number, { id: ticket.id })}
+            </Text>
+            <TicketTypeBadge tipo={ticket.tipo} />
+          </Group>
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+            {ticket.email ?? '—'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(ticket.fecha)}
+          </Text>
+        </Stack>
       </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {ticket.email ?? '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <TicketTypeBadge tipo={ticket.tipo} />
-      </Table.Td>
-      <Table.Td maw={320}>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={8}>
-          {ticket.descripcion}
-        </Text>
-      </Table.Td>
+      <Table.Td miw={220}>{description}</Table.Td>
       <Table.Td>
         {ticket.imagen ? <TicketImage ticketId={ticket.id} path={ticket.imagen} width={96} /> : '—'}
       </Table.Td>
-      <Table.Td miw={150}>
-        <NativeSelect
-          aria-label={format(es.tickets.stateOf, { id: ticket.id })}
-          data={stateOptions}
-          value={estado}
-          onChange={(event) => setEstado(event.currentTarget.value as TicketState)}
-          size="sm"
-        />
-      </Table.Td>
-      <Table.Td miw={240}>
-        <Textarea
-          aria-label={format(es.tickets.answerOf, { id: ticket.id })}
-          value={respuesta}
-          onChange={(event) => setRespuesta(event.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={8}
-          size="sm"
-        />
-        {ticket.fecha_respuesta && (
-          <Text size="xs" c="dimmed" mt={4}>
-            {format(es.tickets.answeredOn, { date: formatDateTime(ticket.fecha_respuesta) })}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Button
-          size="sm"
-          onClick={() => void handleSave()}
-          disabled={!dirty}
-          loading={update.isPending}
-          aria-label={format(es.tickets.saveFor, { id: ticket.id })}
-        >
-          {es.tickets.save}
-        </Button>
-      </Table.Td>
+      <Table.Td miw={140}>{stateSelect}</Table.Td>
+      <Table.Td miw={240}>{answerInput}</Table.Td>
+      <Table.Td>{saveButton}</Table.Td>
     </Table.Tr>
   );
 }
 
 /** /usuarios: every ticket, 5 per page, with its image, state and answer editable. */
 export function AdminTicketsTable() {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [page, setPage] = useState(1);
   const tickets = useAdminTickets(page);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -173,14 +210,25 @@ export function AdminTicketsTable() {
           </Text>
         </Alert>
       )}
-      {tickets.data && (
+      {tickets.data && isPhone && (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {tickets.data.tickets.map((ticket) => (
+            <TicketRow
+              key={`${ticket.id}-${ticket.estado}-${ticket.respuesta ?? ''}`}
+              ticket={ticket}
+              layout="card"
+              onOutcome={setOutcome}
+            />
+          ))}
+          {tickets.data.tickets.length === 0 && <Text c="dimmed">{es.tickets.none}</Text>}
+        </Stack>
+      )}
+      {tickets.data && !isPhone && (
         <Table.ScrollContainer minWidth={1000}>
           <Table verticalSpacing="sm" striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{es.tickets.columnDate}</Table.Th>
-                <Table.Th>{es.tickets.columnUser}</Table.Th>
-                <Table.Th>{es.tickets.columnType}</Table.Th>
+                <Table.Th>{es.tickets.columnTicket}</Table.Th>
                 <Table.Th>{es.tickets.columnDescription}</Table.Th>
                 <Table.Th>{es.tickets.columnImage}</Table.Th>
                 <Table.Th>{es.tickets.columnState}</Table.Th>
@@ -196,12 +244,13 @@ export function AdminTicketsTable() {
                 <TicketRow
                   key={`${ticket.id}-${ticket.estado}-${ticket.respuesta ?? ''}`}
                   ticket={ticket}
+                  layout="row"
                   onOutcome={setOutcome}
                 />
               ))}
               {tickets.data.tickets.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={8}>
+                  <Table.Td colSpan={6}>
                     <Text c="dimmed">{es.tickets.none}</Text>
                   </Table.Td>
                 </Table.Tr>

@@ -2,15 +2,16 @@ import { Badge } from '@mantine/core';
 import type { Ticket, TicketState } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 
-const stateColors: Record<TicketState, string> = {
-  pendiente: 'yellow',
-  'en curso': 'blue',
-  resuelto: 'green',
+/** Background colour and a dark text shade that keeps AA contrast on it. */
+const stateColors: Record<TicketState, [string, string]> = {
+  pendiente: ['yellow', 'dark.7'],
+  'en curso': ['blue', 'blue.9'],
+  resuelto: ['green', 'green.9'],
 };
 
 export function TicketStateBadge({ estado }: { estado: TicketState }) {
   return (
-    <Badge color={stateColors[estado]} variant="light" autoContrast>
+    <Badge color={stateColors[estado][0]} c={stateColors[estado][1]} variant="light">
       {es.tickets.states[estado]}
     </Badge>
   );

@@ -4,6 +4,8 @@ import {
   Group,
   NativeSelect,
   Pagination,
+  Paper,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -11,7 +13,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   ADMIN_PAGE_SIZE,
   PLANS,
@@ -48,11 +50,13 @@ function trialText(user: AdminUser): string {
 
 interface UserRowProps {
   user: AdminUser;
+  /** A table row on wide screens, a card on phones. */
+  layout: 'row' | 'card';
   onOutcome: (outcome: Outcome) => void;
   onUserUpdated?: (user: AdminUser) => void;
 }
 
-function UserRow({ user, onOutcome, onUserUpdated }: UserRowProps) {
+function UserRow({ user, layout, onOutcome, onUserUpdated }: UserRowProps) {
   const update = useUpdateAdminUser({ onSuccess: onUserUpdated });
   const [role, setRole] = useState<Role>(user.role);
   const [plan, setPlan] = useState<Plan>(user.plan);
@@ -74,6 +78,71 @@ function UserRow({ user, onOutcome, onUserUpdated }: UserRowProps) {
     }
   };
 
+  const roleSelect = (
+    <NativeSelect
+      label={layout === 'card' ? es.users.columnRole : undefined}
+      aria-label={format(es.users.roleOf, { email: user.email })}
+      data={roleOptions}
+      value={role}
+      onChange={(event) => setRole(event.currentTarget.value as Role)}
+      size="sm"
+    />
+  );
+  const planSelect = (
+    <NativeSelect
+      label={layout === 'card' ? es.users.columnPlan : undefined}
+      aria-label={format(es.users.planOf, { email: user.email })}
+      data={planOptions}
+      value={plan}
+      onChange={(event) => setPlan(event.currentTarget.value as Plan)}
+      size="sm"
+    />
+  );
+  const saveButton = (
+    <Button
+      size="sm"
+      disabled={!dirty}
+      loading={update.isPending}
+      onClick={() => void handleSave()}
+      aria-label={format(es.users.saveFor, { email: user.email })}
+      fullWidth={layout === 'card'}
+    >
+      {es.users.save}
+    </Button>
+  );
+
+  if (layout === 'card') {
+    return (
+      <Paper withBorder p="sm" radius="md" component="li">
+        <Stack gap="xs">
+          <div>
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+            {user.display_name && (
+              <Text size="sm" c="dimmed">
+                {user.display_name}
+              </Text>
+            )}
+          </div>
+          <SimpleGrid cols={2} spacing="xs">
+            {roleSelect}
+            {planSelect}
+          </SimpleGrid>
+          <Group justify="space-between" gap="xs">
+            <Text size="xs" c="dimmed">
+              {es.users.columnTrial}: {trialText(user)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {es.users.columnCreated}: {formatDate(user.created_at)}
+            </Text>
+          </Group>
+          {saveButton}
+        </Stack>
+      </Paper>
+    );
+  }
+
   return (
     <Table.Tr>
       <Table.Td>
@@ -84,41 +153,19 @@ function UserRow({ user, onOutcome, onUserUpdated }: UserRowProps) {
       <Table.Td>
         <Text size="sm">{user.display_name ?? '—'}</Text>
       </Table.Td>
-      <Table.Td miw={160}>
-        <NativeSelect
-          aria-label={format(es.users.roleOf, { email: user.email })}
-          data={roleOptions}
-          value={role}
-          onChange={(event) => setRole(event.currentTarget.value as Role)}
-          size="sm"
-        />
-      </Table.Td>
-      <Table.Td miw={160}>
-        <NativeSelect
-          aria-label={format(es.users.planOf, { email: user.email })}
-          data={planOptions}
-          value={plan}
-          onChange={(event) => setPlan(event.currentTarget.value as Plan)}
-          size="sm"
-        />
+      <Table.Td miw={190}>{roleSelect}</Table.Td>
+      <Table.Td miw={170}>{planSelect}</Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {trialText(user)}
+        </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{trialText(user)}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(user.created_at)}
+        </Text>
       </Table.Td>
-      <Table.Td>
-        <Text size="sm">{formatDate(user.created_at)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Button
-          size="sm"
-          disabled={!dirty}
-          loading={update.isPending}
-          onClick={() => void handleSave()}
-          aria-label={format(es.users.saveFor, { email: user.email })}
-        >
-          {es.users.save}
-        </Button>
-      </Table.Td>
+      <Table.Td>{saveButton}</Table.Td>
     </Table.Tr>
   );
 }
@@ -130,6 +177,7 @@ export interface UsersTableProps {
 
 /** /usuarios: accounts filtered by e-mail, 5 per page, with role and plan editable. */
 export function UsersTable({ onUserUpdated }: UsersTableProps) {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [filter, setFilter] = useState('');
   const [email] = useDebouncedValue(filter, 300);
   const [page, setPage] = useState(1);
@@ -191,8 +239,22 @@ export function UsersTable({ onUserUpdated }: UsersTableProps) {
           </Text>
         </Alert>
       )}
-      {users.data && (
-        <Table.ScrollContainer minWidth={860}>
+      {users.data && isPhone && (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {users.data.users.map((user) => (
+            <UserRow
+              key={`${user.id}-${user.role}-${user.plan}`}
+              user={user}
+              layout="card"
+              onOutcome={setOutcome}
+              onUserUpdated={onUserUpdated}
+            />
+          ))}
+          {users.data.users.length === 0 && <Text c="dimmed">{es.users.noUsers}</Text>}
+        </Stack>
+      )}
+      {users.data && !isPhone && (
+        <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="sm" striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -213,6 +275,7 @@ export function UsersTable({ onUserUpdated }: UsersTableProps) {
                 <UserRow
                   key={`${user.id}-${user.role}-${user.plan}`}
                   user={user}
+                  layout="row"
                   onOutcome={setOutcome}
                   onUserUpdated={onUserUpdated}
                 />
