@@ -17,6 +17,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useExportGlossary, type TbxVersion } from '../api/export-glossary.ts';
 import { fileSizeLabel } from '../utils/import-format.ts';
+import classes from './export-form.module.css';
 import { saveFile } from '../utils/save-file.ts';
 
 export interface ExportFormProps {
@@ -99,7 +100,14 @@ export function ExportForm({ glossary, glossaryField }: ExportFormProps) {
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={6}>
             {EXPORT_FORMATS.map((f) => (
-              <Radio.Card key={f} value={f} p="sm" radius="md" disabled={isPending}>
+              <Radio.Card
+                key={f}
+                value={f}
+                p="sm"
+                radius="md"
+                disabled={isPending}
+                className={classes.formatCard}
+              >
                 <Group wrap="nowrap" align="flex-start" gap="sm">
                   <Radio.Indicator mt={2} />
                   <div>
