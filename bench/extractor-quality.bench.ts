@@ -6,7 +6,7 @@
 // - tagger accuracy on the held-out UD test files.
 // ACTER (CC BY-NC-SA) and UD are read from LUDOTERM_DATA_DIR (default ../shared/data); their
 // rows are skipped with a message when the data is absent.
-import { analyseTerms, termKey, type RankedTerm } from '@ludoterm/extractor';
+import { RANKER_FEATURES, RANKER_WEIGHTS, analyseTerms, featureVector, termKey, type RankedTerm } from '@ludoterm/extractor';
 import { evaluateTagger } from '../packages/extractor/scripts/evaluate-tagger.ts';
 import { atLeast, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { ACTER_DOMAINS, dataDirectory, readActer, readFixture, readTermList, score, type ActerCorpus, type ActerDomain } from './lib/extractor-data.ts';
@@ -17,46 +17,81 @@ interface Settings {
   dropSingles: ReadonlyArray<'VERB' | 'ADJ'>;
   /** Every surface form of a candidate (ACTER lists plural and singular apart), or only the first. */
   allForms: boolean;
-  /** The shipped ranker, or plain C-value plus specificity. */
-  scoring: 'ranker' | 'cvalue';
+  /**
+   * Offsets added to four of the shipped ranker's weights (specificity, multi-word, frequency,
+   * proper noun): how much this domain rewards rare vocabulary, longer terms, repetition and
+   * names. Only chosen here,
+   * on two ACTER domains at a time; the product keeps the shipped weights.
+   */
+  specificity: number;
+  multiword: number;
+  frequency: number;
+  /** Offset to the proper-noun weight: whether the gold list counts named entities. */
+  properNoun: number;
 }
 
+// A deliberately small grid: with more values per offset the choice fits the two training
+// domains better and the held-out one worse (tried: 1,620 settings scored lower than these 216).
 function settingsGrid(): Settings[] {
   const grid: Settings[] = [];
   for (const minFreq of [1, 2] as const)
-    for (const dropSingles of [[], ['VERB'], ['VERB', 'ADJ']] as const)
-      for (const allForms of [true, false])
-        for (const scoring of ['ranker', 'cvalue'] as const) grid.push({ minFreq, dropSingles, allForms, scoring });
+    for (const dropSingles of [[], ['VERB']] as const)
+      for (const specificity of [0, 0.5, 1])
+        for (const multiword of [-0.5, 0, 0.5])
+          for (const frequency of [-0.3, 0])
+            for (const properNoun of [0, 1, 2]) grid.push({ minFreq, dropSingles, allForms: true, specificity, multiword, frequency, properNoun });
   return grid;
 }
 
 function describe(s: Settings): string {
-  return `frec≥${s.minFreq}, sin ${s.dropSingles.length === 0 ? '—' : s.dropSingles.join('+')}, ${s.allForms ? 'todas las formas' : 'forma principal'}, ${s.scoring === 'ranker' ? 'clasificador' : 'C-value+especificidad'}`;
+  const offsets = `Δespecificidad ${s.specificity}, Δvarias palabras ${s.multiword}, Δfrecuencia ${s.frequency}, Δnombre propio ${s.properNoun}`;
+  return `frec≥${s.minFreq}, sin ${s.dropSingles.length === 0 ? '—' : s.dropSingles.join('+')}, ${s.allForms ? 'todas las formas' : 'forma principal'}, ${offsets}`;
 }
 
-const analyses = new Map<string, RankedTerm[]>();
+interface Scored {
+  term: RankedTerm;
+  /** The ranker's input vector, computed once per term. */
+  x: number[];
+}
 
-function rankedTerms(corpus: ActerCorpus, minFreq: 1 | 2): RankedTerm[] {
+const analyses = new Map<string, Scored[]>();
+
+function rankedTerms(corpus: ActerCorpus, minFreq: 1 | 2): Scored[] {
   const key = `${corpus.domain}/${minFreq}`;
   let ranked = analyses.get(key);
   if (ranked === undefined) {
-    ranked = analyseTerms(corpus.text, { minFreq, stopwordsMode: 'predeterminadas', language: 'en' }).ranked;
+    ranked = analyseTerms(corpus.text, { minFreq, stopwordsMode: 'predeterminadas', language: 'en' }).ranked.map((term) => ({
+      term,
+      x: featureVector(term.evidence),
+    }));
     analyses.set(key, ranked);
   }
   return ranked;
 }
 
+function weightsFor(settings: Settings): number[] {
+  const weights = [...RANKER_WEIGHTS.en];
+  const bump = (name: (typeof RANKER_FEATURES)[number], delta: number) => {
+    const index = RANKER_FEATURES.indexOf(name);
+    weights[index] = (weights[index] ?? 0) + delta;
+  };
+  bump('specificity_mean', settings.specificity);
+  bump('multiword', settings.multiword);
+  bump('log_frequency', settings.frequency);
+  bump('propn', settings.properNoun);
+  return weights;
+}
+
 function candidateList(corpus: ActerCorpus, settings: Settings): string[] {
-  let terms = rankedTerms(corpus, settings.minFreq).filter(
-    (t) => !(settings.dropSingles as readonly string[]).includes(t.category),
-  );
-  if (settings.scoring === 'cvalue') {
-    const value = (t: RankedTerm) => Math.log1p(Math.max(0, t.evidence.cValue)) + t.evidence.specificityMean;
-    terms = [...terms].sort((a, b) => value(b) - value(a) || b.frequency - a.frequency);
-  }
+  const weights = weightsFor(settings);
+  const dot = (x: number[]) => x.reduce((sum, v, i) => sum + v * (weights[i] ?? 0), 0);
+  const terms = rankedTerms(corpus, settings.minFreq)
+    .filter(({ term }) => !(settings.dropSingles as readonly string[]).includes(term.category))
+    .map(({ term, x }) => ({ term, score: dot(x) }))
+    .sort((a, b) => b.score - a.score || b.term.frequency - a.term.frequency || (a.term.key < b.term.key ? -1 : 1));
   const seen = new Set<string>();
   const list: string[] = [];
-  for (const term of terms) {
+  for (const { term } of terms) {
     for (const form of settings.allForms ? term.forms : term.forms.slice(0, 1)) {
       const lower = form.toLowerCase();
       if (!seen.has(lower)) {

@@ -32,6 +32,7 @@ export function propertyText(value: string): string {
 /** Where the two samples start: monsters (A) and weapon enchantments and weapons (B). */
 const SAMPLE_A_START = 'contorno sospechoso';
 const SAMPLE_B_START = 'Este poderoso encantamiento absorbe';
+const SAMPLE_A_START_EN = 'suspicious outline';
 const SAMPLE_WORDS = 5_000;
 
 function writeSample(paragraphs: readonly string[], start: string, name: string): void {
@@ -64,6 +65,9 @@ for (const language of ['es', 'en'] as const) {
     // Two samples of about 5,000 words, annotated by hand: A trains the ranker, B measures it.
     writeSample(paragraphs, SAMPLE_A_START, 'sample-a-es.txt');
     writeSample(paragraphs, SAMPLE_B_START, 'sample-b-es.txt');
+  } else {
+    // The English text of sample A's passage, annotated by hand to train the English ranker.
+    writeSample(paragraphs, SAMPLE_A_START_EN, 'sample-a-en.txt');
   }
 }
 copyFileSync(join(dataDirectory(), 'games', 'item-names.tsv'), join(target, 'item-names.tsv'));

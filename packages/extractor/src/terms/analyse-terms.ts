@@ -140,12 +140,13 @@ function resolveLanguage(text: string, language: unknown): ExtractionLanguage {
  * The whole extraction behind {@link extractTerms}, without the cut to `maxCandidates`;
  * `weights` replaces the shipped ranker (for training it and for the benchmark).
  */
-export function analyseTerms(text: string, options: ExtractionOptions, weights: readonly number[] = RANKER_WEIGHTS): TermAnalysis {
+export function analyseTerms(text: string, options: ExtractionOptions, weights?: readonly number[]): TermAnalysis {
   validate(options);
   if (typeof text !== 'string' || text.trim() === '') {
     throw new ExtractionError('TEXTO_VACIO', 'El texto está vacío: no hay nada que analizar.');
   }
   const language = resolveLanguage(text, options.language);
+  const rankerWeights = weights ?? RANKER_WEIGHTS[language];
   const reference = loadReferenceFrequencies(language);
   const tagger = loadTagger(language);
   const automaton = AUTOMATA[language];
@@ -395,7 +396,7 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights: 
   const filtered = usable.filter((e) => e.frequency >= options.minFreq);
   const scored = filtered.map((entry) => {
     const evidence = evidenceOf(entry, wordCounts, runningWords, reference);
-    return { entry, evidence, score: termhood(evidence, weights) };
+    return { entry, evidence, score: termhood(evidence, rankerWeights) };
   });
   scored.sort((a, b) => b.score - a.score || b.entry.frequency - a.entry.frequency || a.entry.order - b.entry.order);
 

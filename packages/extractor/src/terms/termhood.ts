@@ -69,7 +69,7 @@ if (RANKER_FEATURES.length !== featureVector({
 }
 
 /** Logistic-regression termhood score in (0, 1): higher means more likely a term of this text. */
-export function termhood(e: TermEvidence, weights: readonly number[] = RANKER_WEIGHTS): number {
+export function termhood(e: TermEvidence, weights: readonly number[] = RANKER_WEIGHTS.es): number {
   const x = featureVector(e);
   let z = 0;
   for (let i = 0; i < x.length; i += 1) z += (x[i] as number) * (weights[i] ?? 0);
