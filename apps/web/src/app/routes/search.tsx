@@ -1,4 +1,66 @@
-/** /buscar — placeholder until its issue lands: the shell shows the title, the page nothing yet. */
+import type { SearchResult } from '@ludoterm/contract';
+import { es } from '@ludoterm/contract/messages/es';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CopyEntriesModal } from '@/features/copies/components/copy-entries-modal.tsx';
+import { entryKeys } from '@/features/entries/api/query-keys.ts';
+import { glossaryKeys } from '@/features/glossaries/api/query-keys.ts';
+import { GlossarySelector } from '@/features/glossaries/components/glossary-selector.tsx';
+import { searchKeys } from '@/features/search/api/query-keys.ts';
+import { SearchPage } from '@/features/search/components/search-page.tsx';
+import {
+  paramsFromRequest,
+  requestFromParams,
+  type SearchRequest,
+} from '@/features/search/utils/search-request.ts';
+
+/**
+ * /buscar — Buscar términos / usos terminológicos: the search (kept in the URL) and its
+ * results; 'Copiar a otro glosario' opens the copies feature's modal for that entry, with a
+ * destination selector that leaves out the entry's own glossary.
+ */
 export function SearchRoute() {
-  return null;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const request = requestFromParams(searchParams);
+  const [copying, setCopying] = useState<SearchResult | null>(null);
+  const queryClient = useQueryClient();
+
+  const handleSearch = (next: SearchRequest) => {
+    if (JSON.stringify(next) === JSON.stringify(request)) {
+      // The same search again: read it afresh.
+      void queryClient.invalidateQueries({ queryKey: searchKeys.results(next) });
+      return;
+    }
+    setSearchParams(paramsFromRequest(next));
+  };
+
+  return (
+    <>
+      <SearchPage request={request} onSearch={handleSearch} onCopy={setCopying} />
+      {copying && (
+        <CopyEntriesModal
+          opened
+          onClose={() => setCopying(null)}
+          origin={copying.nombre_seguro}
+          selection={{ ids: [copying.id], count: 1 }}
+          renderDestination={(field) => (
+            <GlossarySelector
+              label={es.copies.destination}
+              value={field.value}
+              onChange={(next) => field.onChange(next)}
+              exclude={copying.nombre_seguro}
+              writableOnly
+              error={field.error}
+            />
+          )}
+          onCopied={(_answer, destino) => {
+            void queryClient.invalidateQueries({ queryKey: glossaryKeys.lists() });
+            void queryClient.invalidateQueries({ queryKey: entryKeys.glossary(destino) });
+            void queryClient.invalidateQueries({ queryKey: searchKeys.all });
+          }}
+        />
+      )}
+    </>
+  );
 }

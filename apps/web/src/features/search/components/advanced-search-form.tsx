@@ -1,0 +1,85 @@
+import { es, format } from '@ludoterm/contract/messages/es';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconListSearch } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '@/lib/error-message.ts';
+import { useSearchFields } from '../api/get-search-fields.ts';
+import type { SearchRequest } from '../utils/search-request.ts';
+
+export interface AdvancedSearchFormProps {
+  initial: { campo: string; valor: string };
+  onSearch: (request: SearchRequest) => void;
+}
+
+/**
+ * Búsqueda avanzada: one field of the card, chosen among those of the user's glossaries
+ * (`GET /buscar/campos`), and a value. Without both: 'Elige un campo y escribe un valor.'
+ */
+export function AdvancedSearchForm({ initial, onSearch }: AdvancedSearchFormProps) {
+  const fields = useSearchFields();
+  const [campo, setCampo] = useState<string | null>(initial.campo || null);
+  const [valor, setValor] = useState(initial.valor);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!campo || !valor.trim()) {
+      setError(es.search.needFieldAndValue);
+      return;
+    }
+    setError(null);
+    onSearch({ kind: 'advanced', campo, valor: valor.trim() });
+  };
+
+  const noFields = fields.isSuccess && fields.data.length === 0;
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={es.search.advanced}>
+      <Stack gap="sm">
+        <div>
+          <Text fw={600}>{es.search.advanced}</Text>
+          <Text size="sm" c="dimmed">
+            {es.search.advancedHelp}
+          </Text>
+        </div>
+        {fields.isError && (
+          <Alert color="red" variant="light">
+            {format(es.search.fieldsError, { detail: errorMessage(fields.error) })}
+          </Alert>
+        )}
+        <Select
+          label={es.search.field}
+          placeholder={fields.isPending ? es.app.loading : es.search.fieldPlaceholder}
+          data={(fields.data ?? []).map((f) => ({ value: f.id, label: f.label }))}
+          value={campo}
+          onChange={setCampo}
+          searchable
+          nothingFoundMessage={es.search.noFields}
+          disabled={fields.isPending || noFields}
+          description={noFields ? es.search.noFields : undefined}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label={es.search.value}
+          placeholder={es.search.valuePlaceholder}
+          value={valor}
+          maxLength={200}
+          onChange={(event) => setValor(event.currentTarget.value)}
+        />
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group>
+          <Button
+            type="submit"
+            variant="light"
+            leftSection={<IconListSearch size={16} aria-hidden />}
+          >
+            {es.search.searchAdvanced}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

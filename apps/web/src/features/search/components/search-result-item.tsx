@@ -1,0 +1,113 @@
+import type { SearchResult } from '@ludoterm/contract';
+import { es, format } from '@ludoterm/contract/messages/es';
+import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
+import { memo } from 'react';
+import {
+  cardFieldLabel,
+  filledFields,
+  formatDate,
+  queryForField,
+  resultFieldValue,
+  resultTitle,
+} from '../utils/result-fields.ts';
+import type { SearchRequest } from '../utils/search-request.ts';
+import { HighlightedText } from './highlighted-text.tsx';
+import classes from './search.module.css';
+
+export interface SearchResultItemProps {
+  result: SearchResult;
+  request: SearchRequest;
+  onCopy: (result: SearchResult) => void;
+}
+
+/**
+ * One result: its two terms with the match marked, its glossary, and, when the match was in
+ * another field, that field's text; expanded, the whole card, author and date, and 'Copiar a
+ * otro glosario'.
+ */
+export const SearchResultItem = memo(function SearchResultItem({
+  result,
+  request,
+  onCopy,
+}: SearchResultItemProps) {
+  const title = resultTitle(result);
+  const base = result.termino[result.idioma_origen];
+  const target = result.termino[result.idioma_meta];
+  const matched = result.campo_coincidente;
+  const matchedText =
+    matched && !matched.startsWith('termino.') ? resultFieldValue(result, matched) : null;
+  const mark = (fieldId: string) => queryForField(request, fieldId);
+
+  return (
+    <Accordion.Item value={String(result.id)} className={classes.item}>
+      <Accordion.Control aria-label={format(es.search.showCard, { term: title })}>
+        <Stack gap={4}>
+          <Text fw={600} className={classes.terms}>
+            {base ? (
+              <HighlightedText text={base} query={mark(`termino.${result.idioma_origen}`)} />
+            ) : (
+              es.entries.untitled
+            )}
+            {target && (
+              <>
+                <span className={classes.arrow} aria-hidden>
+                  →
+                </span>
+                <span lang={result.idioma_meta}>
+                  <HighlightedText text={target} query={mark(`termino.${result.idioma_meta}`)} />
+                </span>
+              </>
+            )}
+          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="light" color="ludo" radius="sm" tt="none">
+              {result.glosario} ({result.idioma_origen} → {result.idioma_meta})
+            </Badge>
+            {result.subindice && (
+              <Text size="sm" c="dimmed">
+                <HighlightedText text={result.subindice} query={mark('subindice')} />
+              </Text>
+            )}
+          </Group>
+          {matchedText && matched && (
+            <Text size="sm" className={classes.snippet}>
+              <Text span size="sm" c="dimmed">
+                {format(es.search.matchedIn, { field: cardFieldLabel(matched) })}:{' '}
+              </Text>
+              <HighlightedText text={matchedText} query={mark(matched)} />
+            </Text>
+          )}
+        </Stack>
+      </Accordion.Control>
+      <Accordion.Panel>
+        <Stack gap="sm">
+          <dl className={classes.fields}>
+            {filledFields(result).map((field) => (
+              <div key={field.id} style={{ display: 'contents' }}>
+                <dt>{field.label}</dt>
+                <dd>
+                  <HighlightedText text={field.value} query={mark(field.id)} />
+                </dd>
+              </div>
+            ))}
+            <dt>{es.entries.author}</dt>
+            <dd>{result.autor}</dd>
+            <dt>{es.entries.createdAt}</dt>
+            <dd>{formatDate(result.fecha_creacion)}</dd>
+          </dl>
+          <Group>
+            <Button
+              variant="light"
+              leftSection={<IconCopy size={16} aria-hidden />}
+              onClick={() => onCopy(result)}
+              aria-label={format(es.search.copyLabel, { term: title })}
+            >
+              {es.search.copyToOther}
+            </Button>
+          </Group>
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+});
