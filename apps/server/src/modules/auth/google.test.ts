@@ -162,6 +162,14 @@ describeEngines(
       expect(users).toHaveLength(0);
     });
 
+    it('offers Google in GET /health and lets its script in through the CSP', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.json().google_client_id).toBe(CLIENT_ID);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://accounts.google.com");
+      expect(csp).toContain('frame-src https://accounts.google.com');
+    });
+
     it('asks for the token (422)', async () => {
       expect((await signIn(t, {})).statusCode).toBe(422);
     });
@@ -170,6 +178,12 @@ describeEngines(
 );
 
 describeEngines('POST /auth/google without GOOGLE_CLIENT_ID', (t) => {
+  it('offers no Google in GET /health and keeps Google out of the CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json().google_client_id).toBeNull();
+    expect(String(res.headers['content-security-policy'])).not.toContain('google');
+  });
+
   it('answers 404 saying Google sign-in is off', async () => {
     const token = await signGoogleIdToken(google, googleAccount(), { audience: CLIENT_ID });
     const res = await signIn(t, { id_token: token });
