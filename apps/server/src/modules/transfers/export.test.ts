@@ -309,6 +309,16 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
     );
   });
 
+  it('is documented in /api/docs with its formats', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const doc = res.json<{
+      paths: Record<string, { get?: { parameters?: Array<{ name: string; schema?: unknown }> } }>;
+    }>();
+    const get = doc.paths['/api/glosarios/{nombre_seguro}/exportar']?.get;
+    const formato = get?.parameters?.find((p) => p.name === 'formato');
+    expect(JSON.stringify(formato?.schema)).toContain('"tbx"');
+  });
+
   it('exports an empty glossary', async () => {
     const empty = await createGlossaryRow(t, owner.user);
     const csv = await download(empty, owner.headers, '?formato=csv');
