@@ -32,7 +32,7 @@ const features = [
   {
     to: paths.export,
     title: 'Exportar',
-    text: 'Descarga tus glosarios en JSON, CSV, TMX o PDF para llevarlos a tu herramienta de traducción o imprimirlos.',
+    text: 'Descarga tus glosarios en JSON, CSV, TSV, TMX, TBX o PDF para llevarlos a tu herramienta de traducción o imprimirlos.',
   },
 ] as const;
 
