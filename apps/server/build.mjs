@@ -21,7 +21,12 @@ const externalNpm = {
 };
 
 await build({
-  entryPoints: ['src/server.ts', 'src/db/migrate-cli.ts', ...workerEntries],
+  entryPoints: [
+    'src/server.ts',
+    'src/db/migrate-cli.ts',
+    'src/modules/search/search-index-cli.ts',
+    ...workerEntries,
+  ],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

@@ -26,6 +26,11 @@ import {
 /** Keep in step with migration 2026-11-22-040 (which keeps its own copy). */
 export const SEARCH_UNORDERED_FROM = 2 ** 51;
 export const SEARCH_ID_STEP = 2 ** 26;
+/**
+ * The limit as an SQL literal: better-sqlite3 binds JS numbers as REAL, and FTS5 seeks to a
+ * rowid range only when the bound is an integer (bound as REAL it scans every match).
+ */
+const UNORDERED = sql.lit(SEARCH_UNORDERED_FROM);
 
 /** Up to this many B-tree candidates (exact, prefix) are read whole and sorted. */
 const SORT_CANDIDATES_UP_TO = 2000;
@@ -107,24 +112,24 @@ async function rowsOf(db: Kysely<Database>, query: Sql<OrderedRow>): Promise<Ord
 
 async function hasUnordered(db: Kysely<Database>): Promise<boolean> {
   const { rows } = await sql<{ x: number }>`
-    select exists (select 1 from search_docs where search_id >= ${SEARCH_UNORDERED_FROM}) as x`.execute(
-    db,
-  );
+    select exists (select 1 from search_docs where search_id >= ${UNORDERED}) as x`.execute(db);
   return Boolean(rows[0]?.x);
 }
 
 /**
- * Reads in `search_id` order (`from` is the scan, `where` its conditions) up to `limit`,
- * then adds the unordered docs that match (normally none) in their place.
+ * Reads in `search_id` order up to `limit`, then adds the unordered docs that match
+ * (normally none) in their place. `scan` receives the condition on the scanned rowid
+ * (`f.rowid` for FTS5, which then seeks to the range, `d.search_id` for a table walk).
  */
 async function inOrder(
   db: Kysely<Database>,
+  rowid: Sql,
   scan: (range: Sql<boolean>) => Sql<OrderedRow>,
   limit: number,
 ): Promise<OrderedRow[]> {
-  const ordered = await rowsOf(db, scan(sql<boolean>`d.search_id < ${SEARCH_UNORDERED_FROM}`));
+  const ordered = await rowsOf(db, scan(sql<boolean>`${rowid} < ${UNORDERED}`));
   if (!(await hasUnordered(db))) return ordered.slice(0, limit);
-  const unordered = await rowsOf(db, scan(sql<boolean>`d.search_id >= ${SEARCH_UNORDERED_FROM}`));
+  const unordered = await rowsOf(db, scan(sql<boolean>`${rowid} >= ${UNORDERED}`));
   return [...ordered, ...unordered].sort(compareOrder).slice(0, limit);
 }
 
@@ -161,6 +166,7 @@ async function matchTermsInOrder(
     // One or two characters: walk the docs in order (matches are then dense).
     const rows = await inOrder(
       db,
+      sql`d.search_id`,
       (range) => sql<OrderedRow>`select ${select} from search_docs d
         where ${range} and ${filter} order by d.search_id limit ${m.limit}`,
       m.limit,
@@ -171,6 +177,7 @@ async function matchTermsInOrder(
   const match = m.tier === 'word' ? ftsWordStart(m.query) : ftsContains(m.query);
   const rows = await inOrder(
     db,
+    sql`f.rowid`,
     (range) => sql<OrderedRow>`select ${select}
       from search_terms_fts f cross join search_docs d on d.search_id = f.rowid
       where search_terms_fts match ${match} and ${range} and ${filter}
@@ -210,6 +217,7 @@ async function matchFieldInOrder(
   // Many matches: walk the docs in order and keep those whose field matches.
   const walked = await inOrder(
     db,
+    sql`d.search_id`,
     (range) => sql<OrderedRow>`select d.entry_id as id, d.clave_orden as k, ${tiers.rank} as tier
       from search_docs d cross join entry_fields v on v.entry_id = d.entry_id and v.campo = ${campo}
       where ${range} and d.glossary_id in (${scope}) and ${wanted} and ${subindiceFilter(m.subindice)}
@@ -256,10 +264,10 @@ export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocS
     const key = sql`(j.value ->> 0, j.value ->> 1, j.value ->> 2)`;
     const { rows: gaps } = await sql<{ p: number; s: number | null }>`
       select coalesce((select search_id from search_docs
-          where search_id < ${SEARCH_UNORDERED_FROM} and (clave_orden, desempate, entry_id) < ${key}
+          where search_id < ${UNORDERED} and (clave_orden, desempate, entry_id) < ${key}
           order by clave_orden desc, desempate desc, entry_id desc limit 1), 0) as p,
         (select search_id from search_docs
-          where search_id < ${SEARCH_UNORDERED_FROM} and (clave_orden, desempate, entry_id) > ${key}
+          where search_id < ${UNORDERED} and (clave_orden, desempate, entry_id) > ${key}
           order by clave_orden, desempate, entry_id limit 1) as s
       from json_each(${json}) j order by j.key`.execute(db);
     const slots = assignSlots(part, gaps);
@@ -353,7 +361,7 @@ export async function sqliteCheckDocs(db: Kysely<Database>): Promise<string[]> {
         lag(clave_orden) over (order by search_id) as prev_k,
         lag(desempate) over (order by search_id) as prev_t,
         lag(entry_id) over (order by search_id) as prev_id
-      from search_docs where search_id < ${SEARCH_UNORDERED_FROM})
+      from search_docs where search_id < ${UNORDERED})
     where prev_k is not null and (prev_k, prev_t, prev_id) > (clave_orden, desempate, entry_id)
     limit 20`.execute(db);
   for (const r of disorder) problems.push(`entrada ${r.id}: fuera de orden en search_docs`);
