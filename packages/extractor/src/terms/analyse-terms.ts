@@ -206,21 +206,32 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
     return info.singular;
   };
 
-  // Pass 1: tokenise and tag every sentence; count each form's tags over the document. Only
-  // the tags are kept (in one growing buffer): pass 2 tokenises again, which costs less than
-  // keeping every word object of a long document alive.
-  let allTags = new Uint8Array(1 << 16);
-  let tagCount = 0;
+  // Pass 1: tokenise and tag every sentence; count each form's tags over the document. The
+  // tokens are kept in compact typed arrays (form number, offsets, tag) for pass 2, rather than
+  // as word objects, so a long document does not keep millions of objects alive.
+  const store = new TokenStore();
+  const formIds = new Map<string, number>();
+  const formList: string[] = [];
+  const formInfoList: LowerInfo[] = [];
   for (const sentence of iterateSentences(text, language, reference.frequencyOf)) {
     const words = sentence.words;
     const n = words.length;
     const forms = new Array<string>(n);
     const infos = new Array<LowerInfo>(n);
+    const ids = new Int32Array(n);
     let lastStart = -1;
     for (let i = 0; i < n; i += 1) {
       const word = words[i] as Word;
       forms[i] = word.form;
-      const info = infoOf(word.form);
+      let id = formIds.get(word.form);
+      if (id === undefined) {
+        id = formList.length;
+        formIds.set(word.form, id);
+        formList.push(word.form);
+        formInfoList.push(infoOf(word.form));
+      }
+      ids[i] = id;
+      const info = formInfoList[id] as LowerInfo;
       infos[i] = info;
       // Running words are surface tokens: "del" counts once.
       if (word.start !== lastStart && info.isWordLike) runningWords += 1;
@@ -234,30 +245,26 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
       info.votes[tag] = (info.votes[tag] as number) + 1;
       info.total += 1;
     }
-    if (tagCount + n > allTags.length) {
-      const grown = new Uint8Array(Math.max(allTags.length * 2, tagCount + n));
-      grown.set(allTags.subarray(0, tagCount));
-      allTags = grown;
-    }
-    allTags.set(tags, tagCount);
-    tagCount += n;
+    store.addSentence(sentence.start, sentence.end, words, ids, tags);
   }
   for (const info of lowerInfos.values()) info.consistentTag = consistentTag(info);
 
   // Pass 2: candidates, by the patterns, on the document-consistent tags.
-  let tagOffset = 0;
-  for (const sentence of iterateSentences(text, language, reference.frequencyOf)) {
-    const words = sentence.words;
-    const n = words.length;
+  for (let s = 0; s < store.sentenceCount; s += 1) {
+    const base = store.firstToken(s);
+    const n = store.firstToken(s + 1) - base;
+    const sentence = { start: store.sentenceStart(s), end: store.sentenceEnd(s) };
+    const words = new Array<Word>(n);
     const forms = new Array<string>(n);
     const infos = new Array<LowerInfo>(n);
     for (let i = 0; i < n; i += 1) {
-      const form = (words[i] as Word).form;
+      const id = store.formId(base + i);
+      const form = formList[id] as string;
       forms[i] = form;
-      infos[i] = formInfos.get(form) as LowerInfo;
+      infos[i] = formInfoList[id] as LowerInfo;
+      words[i] = { form, start: store.start(base + i), end: store.end(base + i), isPart: store.isPart(base + i) };
     }
-    const tags = allTags.subarray(tagOffset, tagOffset + n);
-    tagOffset += n;
+    const tags = store.tags(base, n);
     const classes = new Int8Array(n);
     const keys = new Array<string>(n);
     const content = new Uint8Array(n);
@@ -428,6 +435,84 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
       palabras: runningWords,
     },
   };
+}
+
+/** Growable typed arrays holding every token of the text between the two passes. */
+class TokenStore {
+  private formIds = new Int32Array(1 << 16);
+  private starts = new Int32Array(1 << 16);
+  private ends = new Int32Array(1 << 16);
+  private parts = new Uint8Array(1 << 16);
+  private tagBuffer = new Uint8Array(1 << 16);
+  private tokens = 0;
+  private sentenceOffsets: number[] = [0];
+  private sentenceBounds: number[] = [];
+
+  get sentenceCount(): number {
+    return this.sentenceBounds.length / 2;
+  }
+
+  addSentence(start: number, end: number, words: readonly Word[], ids: Int32Array, tags: Uint8Array): void {
+    const n = words.length;
+    if (this.tokens + n > this.formIds.length) this.grow(this.tokens + n);
+    for (let i = 0; i < n; i += 1) {
+      const word = words[i] as Word;
+      const t = this.tokens + i;
+      this.formIds[t] = ids[i] as number;
+      this.starts[t] = word.start;
+      this.ends[t] = word.end;
+      this.parts[t] = word.isPart ? 1 : 0;
+    }
+    this.tagBuffer.set(tags, this.tokens);
+    this.tokens += n;
+    this.sentenceOffsets.push(this.tokens);
+    this.sentenceBounds.push(start, end);
+  }
+
+  private grow(minimum: number): void {
+    const size = Math.max(this.formIds.length * 2, minimum);
+    const growInt = (a: Int32Array) => {
+      const b = new Int32Array(size);
+      b.set(a.subarray(0, this.tokens));
+      return b;
+    };
+    const growByte = (a: Uint8Array) => {
+      const b = new Uint8Array(size);
+      b.set(a.subarray(0, this.tokens));
+      return b;
+    };
+    this.formIds = growInt(this.formIds);
+    this.starts = growInt(this.starts);
+    this.ends = growInt(this.ends);
+    this.parts = growByte(this.parts);
+    this.tagBuffer = growByte(this.tagBuffer);
+  }
+
+  firstToken(sentence: number): number {
+    return this.sentenceOffsets[sentence] as number;
+  }
+  sentenceStart(sentence: number): number {
+    return this.sentenceBounds[2 * sentence] as number;
+  }
+  sentenceEnd(sentence: number): number {
+    return this.sentenceBounds[2 * sentence + 1] as number;
+  }
+  formId(token: number): number {
+    return this.formIds[token] as number;
+  }
+  start(token: number): number {
+    return this.starts[token] as number;
+  }
+  end(token: number): number {
+    return this.ends[token] as number;
+  }
+  isPart(token: number): boolean {
+    return this.parts[token] === 1;
+  }
+  /** The tags of a sentence's tokens (a view: pass 2 rewrites them in place). */
+  tags(first: number, count: number): Uint8Array {
+    return this.tagBuffer.subarray(first, first + count);
+  }
 }
 
 /**

@@ -111,7 +111,13 @@ interface RawToken {
   breakBefore: 0 | 1 | 2;
 }
 
-function pushWords(words: Word[], token: RawToken, language: TokenizerLanguage, frequencyOf?: FrequencyLookup): void {
+function pushWords(
+  words: Word[],
+  token: RawToken,
+  language: TokenizerLanguage,
+  frequencyOf?: FrequencyLookup,
+  encliticCache?: Map<string, string[] | null>,
+): void {
   const { text, start, end } = token;
   if (language === 'es') {
     const lower = text.toLowerCase();
@@ -122,7 +128,11 @@ function pushWords(words: Word[], token: RawToken, language: TokenizerLanguage, 
       return;
     }
     if (text.length >= 5 && /^\p{Ll}+$/u.test(text)) {
-      const parts = splitSpanishEnclitics(text, frequencyOf);
+      let parts = encliticCache?.get(text);
+      if (parts === undefined) {
+        parts = splitSpanishEnclitics(text, frequencyOf);
+        encliticCache?.set(text, parts);
+      }
       if (parts !== null) {
         for (const part of parts) words.push({ form: part, start, end, isPart: true });
         return;
@@ -159,6 +169,8 @@ export function* iterateSentences(
 ): Generator<Sentence> {
   const abbreviations = ABBREVIATIONS[language];
   const re = new RegExp(TOKEN_RE.source, TOKEN_RE.flags);
+  // Enclitic splits per lower-case form, for this text only (bounded by its distinct words).
+  const encliticCache = language === 'es' ? new Map<string, string[] | null>() : undefined;
   let words: Word[] = [];
   let sentenceStart = -1;
   let sentenceEnd = 0;
@@ -224,8 +236,8 @@ export function* iterateSentences(
     }
     if (sentenceStart < 0) sentenceStart = start;
     sentenceEnd = end;
-    pushWords(words, token, language, frequencyOf);
-    if (TERMINAL.has(tokenText) || MAY_END_SENTENCE.test(tokenText)) pendingEnd = true;
+    pushWords(words, token, language, frequencyOf, encliticCache);
+    if (TERMINAL.has(tokenText) || (tokenText.charCodeAt(tokenText.length - 1) === 46 && MAY_END_SENTENCE.test(tokenText))) pendingEnd = true;
     else if (!CLOSING.has(tokenText)) pendingEnd = false;
     previous = token;
   }
