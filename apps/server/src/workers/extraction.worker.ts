@@ -7,9 +7,12 @@ import {
   type ExtractionTask,
 } from '../modules/extraction/extraction-job.ts';
 
-// Before the first task: its time limit then counts the task's own work only.
-warmUpExtractor();
+// Loading starts with the thread; a task waits for it, so its time limit (which starts with
+// the task) counts the task's own work only. (No top-level await: tsx's loader in worker
+// threads does not take it.)
+const ready = warmUpExtractor();
 
-export default function extractionWorker(task: ExtractionTask): Promise<ExtractionOutcome> {
+export default async function extractionWorker(task: ExtractionTask): Promise<ExtractionOutcome> {
+  await ready;
   return runExtractionJob(task);
 }

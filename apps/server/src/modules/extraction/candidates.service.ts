@@ -43,7 +43,10 @@ export function candidateToEntry(
   const contexto = clean(candidate.contexto);
   const variants = (candidate.variante ?? []).map((v) => v.trim()).filter((v) => v !== '');
   return {
-    termino: { [language]: clean(candidate.termino[language]), [other]: clean(candidate.termino[other]) },
+    termino: {
+      [language]: clean(candidate.termino[language]),
+      [other]: clean(candidate.termino[other]),
+    },
     categoria: candidate.categoria ? CATEGORY_LABELS_ES[candidate.categoria] : null,
     definicion: clean(candidate.definicion),
     notas: clean(candidate.notas),
@@ -86,7 +89,10 @@ export async function addCandidates(
   const cards = input.candidatos.map((candidate, index) => {
     const card = candidateToEntry(candidate, language, other, fuente);
     if (!card.termino?.[language]) {
-      throw new AppError('VALIDATION_FAILED', format(es.extractor.candidateTermMissing, { n: index + 1, lang: language }));
+      throw new AppError(
+        'VALIDATION_FAILED',
+        format(es.extractor.candidateTermMissing, { n: index + 1, lang: language }),
+      );
     }
     return card;
   });
@@ -94,7 +100,12 @@ export async function addCandidates(
   const actor = { id: user.id, nombre: displayNameOf(user) };
   return db.transaction().execute(async (tx) => {
     const folded = cards.map((card) => foldText(card.termino![language]!));
-    const existing = await listExistingTerms(tx, glossary.id, language === langs.origen ? 'origen' : 'meta', folded);
+    const existing = await listExistingTerms(
+      tx,
+      glossary.id,
+      language === langs.origen ? 'origen' : 'meta',
+      folded,
+    );
     const known = new Set(existing.map((e) => e.plegado));
     const chosen: Array<{ index: number; entry: NewEntry }> = [];
     cards.forEach((card, index) => {

@@ -2,11 +2,22 @@ import type { AddCandidatesAnswer, Candidate, CandidateInput, Entry } from '@lud
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GlossaryRow } from '../../db/schema.ts';
 import { describeEngines, type TestApp } from '../../test/build-test-app.ts';
-import { addMemberRow, createGlossaryRow, createUser, trashedDaysAgo, type TestUser } from '../../test/factories.ts';
+import {
+  addMemberRow,
+  createGlossaryRow,
+  createUser,
+  trashedDaysAgo,
+  type TestUser,
+} from '../../test/factories.ts';
 import { checkSearchIndex } from '../search/search-index-check.ts';
 import { SPANISH_TEXT, postExtraction } from './extraction-test-helpers.ts';
 
-async function addEntry(t: TestApp, user: TestUser, glossary: GlossaryRow, termino: Record<string, string>) {
+async function addEntry(
+  t: TestApp,
+  user: TestUser,
+  glossary: GlossaryRow,
+  termino: Record<string, string>,
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/glosarios/${glossary.nombre_seguro}/entradas`,
@@ -27,7 +38,12 @@ async function listEntries(t: TestApp, user: TestUser, glossary: GlossaryRow): P
   return res.json() as Entry[];
 }
 
-function addCandidates(t: TestApp, user: TestUser | null, glossary: GlossaryRow | string, payload: object) {
+function addCandidates(
+  t: TestApp,
+  user: TestUser | null,
+  glossary: GlossaryRow | string,
+  payload: object,
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/glosarios/${typeof glossary === 'string' ? glossary : glossary.nombre_seguro}/entradas/candidatos`,
@@ -52,7 +68,11 @@ describeEngines('POST /extractor: en_glosarios', (t) => {
     const own = await createGlossaryRow(t, user.user, { nombre: 'Mazmorras' });
     await addEntry(t, user, own, { es: 'POCION DE SALUD', en: 'health potion' });
     // Own en→es glossary: the Spanish term sits in the target column.
-    const reverse = await createGlossaryRow(t, user.user, { nombre: 'Inverso', idioma_origen: 'en', idioma_meta: 'es' });
+    const reverse = await createGlossaryRow(t, user.user, {
+      nombre: 'Inverso',
+      idioma_origen: 'en',
+      idioma_meta: 'es',
+    });
     await addEntry(t, user, reverse, { en: 'final boss', es: 'jefe final' });
     // An English term equal to a Spanish candidate must not count: wrong language.
     await addEntry(t, user, reverse, { en: 'tienda', es: 'shop' });
@@ -163,7 +183,11 @@ describeEngines('POST /glosarios/:nombre_seguro/entradas/candidatos', (t) => {
       autor: 'Ana',
     });
     const second = entries.find((e) => e.id === answer.resultados[1]!.entrada_id)!;
-    expect(second).toMatchObject({ termino: { es: 'jefe', en: null }, categoria: 'sustantivo', variante: null });
+    expect(second).toMatchObject({
+      termino: { es: 'jefe', en: null },
+      categoria: 'sustantivo',
+      variante: null,
+    });
     expect(await checkSearchIndex(t.db, { glossaryId: glossary.id })).toEqual([]);
   });
 
@@ -202,7 +226,10 @@ describeEngines('POST /glosarios/:nombre_seguro/entradas/candidatos', (t) => {
   });
 
   it("puts an English text's term under en, whatever the glossary's direction", async () => {
-    const target = await createGlossaryRow(t, owner.user, { idioma_origen: 'en', idioma_meta: 'es' });
+    const target = await createGlossaryRow(t, owner.user, {
+      idioma_origen: 'en',
+      idioma_meta: 'es',
+    });
     const res = await addCandidates(t, owner, target, {
       idioma: 'en',
       fuente: 'guide.docx',
@@ -227,7 +254,11 @@ describeEngines('POST /glosarios/:nombre_seguro/entradas/candidatos', (t) => {
 
   describe('refusals', () => {
     it("refuses a glossary without the text's language (422)", async () => {
-      const target = await createGlossaryRow(t, owner.user, { nombre: 'Francés', idioma_origen: 'fr', idioma_meta: 'de' });
+      const target = await createGlossaryRow(t, owner.user, {
+        nombre: 'Francés',
+        idioma_origen: 'fr',
+        idioma_meta: 'de',
+      });
       const res = await addCandidates(t, owner, target, { idioma: 'es', candidatos: [potion] });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
@@ -249,8 +280,13 @@ describeEngines('POST /glosarios/:nombre_seguro/entradas/candidatos', (t) => {
     it('refuses an empty selection and an unknown language', async () => {
       const empty = await addCandidates(t, owner, glossary, { idioma: 'es', candidatos: [] });
       expect(empty.statusCode).toBe(422);
-      expect(empty.json()).toMatchObject({ detail: expect.stringContaining('Selecciona al menos un candidato.') });
-      const french = await addCandidates(t, owner, glossary, { idioma: 'fr', candidatos: [potion] });
+      expect(empty.json()).toMatchObject({
+        detail: expect.stringContaining('Selecciona al menos un candidato.'),
+      });
+      const french = await addCandidates(t, owner, glossary, {
+        idioma: 'fr',
+        candidatos: [potion],
+      });
       expect(french.statusCode).toBe(422);
     });
 
@@ -262,12 +298,23 @@ describeEngines('POST /glosarios/:nombre_seguro/entradas/candidatos', (t) => {
       const stranger = await createUser(t);
       const before = (await listEntries(t, owner, glossary)).length;
 
-      const asReader = await addCandidates(t, reader, glossary, { idioma: 'es', candidatos: [potion] });
+      const asReader = await addCandidates(t, reader, glossary, {
+        idioma: 'es',
+        candidatos: [potion],
+      });
       expect(asReader.statusCode).toBe(403);
       expect(asReader.json()).toMatchObject({ code: 'READ_ONLY' });
-      expect((await addCandidates(t, readOnlyAccount, glossary, { idioma: 'es', candidatos: [potion] })).statusCode).toBe(403);
-      expect((await addCandidates(t, stranger, glossary, { idioma: 'es', candidatos: [potion] })).statusCode).toBe(404);
-      expect((await addCandidates(t, null, glossary, { idioma: 'es', candidatos: [potion] })).statusCode).toBe(401);
+      expect(
+        (await addCandidates(t, readOnlyAccount, glossary, { idioma: 'es', candidatos: [potion] }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await addCandidates(t, stranger, glossary, { idioma: 'es', candidatos: [potion] }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await addCandidates(t, null, glossary, { idioma: 'es', candidatos: [potion] })).statusCode,
+      ).toBe(401);
       expect(await listEntries(t, owner, glossary)).toHaveLength(before);
     });
 

@@ -15,13 +15,11 @@ import {
 
 /** The document: an uploaded file's bytes (moved to the worker, not copied) or pasted text. */
 export type ExtractionSource =
-  | { kind: 'file'; name: string; bytes: ArrayBuffer }
-  | { kind: 'text'; text: string };
+  { kind: 'file'; name: string; bytes: ArrayBuffer } | { kind: 'text'; text: string };
 
 /** The custom stopwords: typed in the form, or a .txt file's bytes. */
 export type StopwordsSource =
-  | { kind: 'text'; text: string }
-  | { kind: 'file'; name: string; bytes: ArrayBuffer };
+  { kind: 'text'; text: string } | { kind: 'file'; name: string; bytes: ArrayBuffer };
 
 /** Everything the worker needs; the service has already checked the fields. */
 export interface ExtractionTask {
@@ -51,7 +49,13 @@ export type WorkerCandidate = Omit<Candidate, 'en_glosarios'>;
 export type ExtractionRefusalCode = ExtractionErrorCode | 'SIN_STOPWORDS';
 
 export type ExtractionOutcome =
-  | { ok: true; entradas: WorkerCandidate[]; estadisticas: ExtractionStats; lectura_ms: number; extraccion_ms: number }
+  | {
+      ok: true;
+      entradas: WorkerCandidate[];
+      estadisticas: ExtractionStats;
+      lectura_ms: number;
+      extraccion_ms: number;
+    }
   | { ok: false; code: ExtractionRefusalCode; detail: string; enStopwords: boolean };
 
 /** Marks the task as started (see `ExtractionTask.started`). */
@@ -77,19 +81,66 @@ const WARM_UP_TEXTS = {
   en: 'The hero drinks a health potion before fighting the final boss of the dungeon.',
 } as const;
 
+/** A one-page PDF with a line of text, built by hand: enough to load and run pdf.js. */
+export function warmUpPdf(): Uint8Array {
+  const content =
+    'BT /F1 12 Tf 10 20 Td (El heroe bebe una pocion de salud antes del jefe final) Tj ET';
+  const objects = [
+    '<</Type /Catalog /Pages 2 0 R>>',
+    '<</Type /Pages /Kids [3 0 R] /Count 1>>',
+    '<</Type /Page /Parent 2 0 R /MediaBox [0 0 400 50] /Resources <</Font <</F1 4 0 R>>>> /Contents 5 0 R>>',
+    '<</Type /Font /Subtype /Type1 /BaseFont /Helvetica>>',
+    `<</Length ${content.length}>> stream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj ${body} endobj\n`;
+    return offset;
+  });
+  const xrefOffset = pdf.length;
+  const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}`;
+  pdf += `trailer <</Size ${objects.length + 1} /Root 1 0 R>>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
+
 /**
- * Loads the taggers and the reference frequencies by extracting from two short sentences.
- * The worker calls it when its thread starts, so a job's time limit is spent on the job, not
- * on loading models. A language whose model is missing fails later, on a real task.
+ * Loads the taggers, the reference frequencies and pdf.js, and lets the JIT see the hot paths,
+ * by extracting from a few sentences and reading a tiny PDF. The worker runs it when its thread
+ * starts, so a job's time limit is spent on the job and the first user of a fresh thread does
+ * not wait for the loading. A language whose model is missing fails later, on a real task.
  */
-export function warmUpExtractor(): void {
+export async function warmUpExtractor(): Promise<void> {
   for (const language of ['es', 'en'] as const) {
     try {
-      extractTerms(WARM_UP_TEXTS[language], { minFreq: 1, stopwordsMode: 'predeterminadas', language });
+      const text = `${WARM_UP_TEXTS[language]}\n`.repeat(40);
+      extractTerms(text, { minFreq: 1, stopwordsMode: 'predeterminadas', language });
     } catch {
       // Reported by the first task that needs this language.
     }
   }
+  try {
+    await textFromFile('calentamiento.pdf', warmUpPdf());
+  } catch {
+    // Reported by the first PDF a user sends.
+  }
+}
+
+/** A trivial extraction: run once after start-up, it starts a thread (which warms up). */
+export function warmUpTask(): ExtractionTask {
+  return {
+    source: { kind: 'text', text: WARM_UP_TEXTS.es },
+    minFreq: 1,
+    stopwordsMode: 'predeterminadas',
+    stopwords: null,
+    language: 'es',
+    maxCandidates: 1,
+    maxFileBytes: 1024,
+    maxStopwordBytes: 1024,
+    fileTimeoutMs: 10_000,
+    started: new SharedArrayBuffer(4),
+  };
 }
 
 /** Runs one extraction; never throws for a refusal (only for a bug). */
@@ -100,10 +151,14 @@ export async function runExtractionJob(task: ExtractionTask): Promise<Extraction
   try {
     customStopwords = await stopwordsOf(task);
   } catch (error) {
-    if (isExtractionError(error)) return { ok: false, code: error.code, detail: error.detail, enStopwords: true };
+    if (isExtractionError(error))
+      return { ok: false, code: error.code, detail: error.detail, enStopwords: true };
     throw error;
   }
-  if (task.stopwordsMode === 'personalizadas' && (!customStopwords || customStopwords.length === 0)) {
+  if (
+    task.stopwordsMode === 'personalizadas' &&
+    (!customStopwords || customStopwords.length === 0)
+  ) {
     return { ok: false, code: 'SIN_STOPWORDS', detail: '', enStopwords: true };
   }
   try {
@@ -148,7 +203,8 @@ export async function runExtractionJob(task: ExtractionTask): Promise<Extraction
       extraccion_ms: Math.round(performance.now() - t1),
     };
   } catch (error) {
-    if (isExtractionError(error)) return { ok: false, code: error.code, detail: error.detail, enStopwords: false };
+    if (isExtractionError(error))
+      return { ok: false, code: error.code, detail: error.detail, enStopwords: false };
     throw error;
   }
 }

@@ -10,7 +10,12 @@ import { SPANISH_TEXT, postExtraction } from './extraction-test-helpers.ts';
 // Shattered Pixel Dungeon's Spanish strings (GPL-3.0, packages/extractor/fixtures/games):
 // about 480 KB and 78,000 words, a few seconds of work per extraction on a shared CI box.
 const gameText = readFileSync(
-  join(dirname(createRequire(import.meta.url).resolve('@ludoterm/extractor/package.json')), 'fixtures', 'games', 'spd-es.txt'),
+  join(
+    dirname(createRequire(import.meta.url).resolve('@ludoterm/extractor/package.json')),
+    'fixtures',
+    'games',
+    'spd-es.txt',
+  ),
   'utf8',
 );
 
@@ -63,7 +68,10 @@ describe('POST /extractor time limit', () => {
     expect((await postExtraction(t, headers, { texto: SPANISH_TEXT })).res.statusCode).toBe(200);
     const { res, body } = await postExtraction(t, headers, { texto: gameText.repeat(6) });
     expect(res.statusCode).toBe(503);
-    expect(body).toEqual({ code: 'SERVICE_UNAVAILABLE', detail: format(es.extractor.timeout, { limit: '1 segundo' }) });
+    expect(body).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      detail: format(es.extractor.timeout, { limit: '1 segundo' }),
+    });
     // The terminated thread is replaced: the next extraction works.
     expect((await postExtraction(t, headers, { texto: SPANISH_TEXT })).res.statusCode).toBe(200);
   }, 120_000);

@@ -42,7 +42,9 @@ export const FRENCH_TEXT = [
   'Le boss final vit au dernier étage du donjon et lance des boules de feu.',
 ].join('\n');
 
-const extractorRoot = dirname(createRequire(import.meta.url).resolve('@ludoterm/extractor/package.json'));
+const extractorRoot = dirname(
+  createRequire(import.meta.url).resolve('@ludoterm/extractor/package.json'),
+);
 
 /** A file of the extractor package's fixtures (`fixtures/files/<name>`). */
 export function extractorFixture(name: string): Buffer {
@@ -64,7 +66,11 @@ export function extractionForm(
   const boundary = `----ludoterm${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
   }
   for (const file of files) {
     chunks.push(
@@ -77,7 +83,10 @@ export function extractionForm(
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** `POST /api/extractor` as `headers`' user. */

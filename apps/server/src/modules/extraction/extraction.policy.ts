@@ -7,6 +7,9 @@ import { effectivePlan } from '../users/user-view.ts';
  * trial has ended are refused with 403 PLAN_REQUIRED and the spec's message. Checked before
  * the upload is read. Admins are not exempt: the plan, not the role, unlocks it.
  */
-export function assertCanExtract(user: Pick<UserRow, 'plan' | 'trial_ends_at'>, now = Date.now()): void {
+export function assertCanExtract(
+  user: Pick<UserRow, 'plan' | 'trial_ends_at'>,
+  now = Date.now(),
+): void {
   if (effectivePlan(user, now) === 'free') throw new AppError('PLAN_REQUIRED');
 }

@@ -35,7 +35,10 @@ export async function listGlossaryTermMatches(
   foldedTerms: readonly string[],
 ): Promise<GlossaryTermMatch[]> {
   const matches: GlossaryTermMatch[] = [];
-  for (const keys of chunks([...new Set(foldedTerms)].filter((k) => k !== ''), KEYS_PER_QUERY)) {
+  for (const keys of chunks(
+    [...new Set(foldedTerms)].filter((k) => k !== ''),
+    KEYS_PER_QUERY,
+  )) {
     const rows = await db
       .selectFrom('entries as e')
       .innerJoin('glossaries as g', 'g.id', 'e.glossary_id')
@@ -45,14 +48,18 @@ export async function listGlossaryTermMatches(
       .where('e.deleted_at', 'is', null)
       .where((eb) =>
         eb.or([
-          eb.and([eb('g.idioma_origen', '=', language), eb('e.termino_origen_plegado', 'in', keys)]),
+          eb.and([
+            eb('g.idioma_origen', '=', language),
+            eb('e.termino_origen_plegado', 'in', keys),
+          ]),
           eb.and([eb('g.idioma_meta', '=', language), eb('e.termino_meta_plegado', 'in', keys)]),
         ]),
       )
       .execute();
     for (const row of rows) {
       // A glossary has two different languages, so the column is the one of `language`.
-      const plegado = row.idioma_origen === language ? row.termino_origen_plegado : row.termino_meta_plegado;
+      const plegado =
+        row.idioma_origen === language ? row.termino_origen_plegado : row.termino_meta_plegado;
       matches.push({ nombre: row.nombre, plegado });
     }
   }
@@ -78,7 +85,10 @@ export async function listExistingTerms(
   const own = column === 'origen' ? 'termino_origen_plegado' : 'termino_meta_plegado';
   const other = column === 'origen' ? 'termino_meta_plegado' : 'termino_origen_plegado';
   const out: ExistingTermPair[] = [];
-  for (const keys of chunks([...new Set(foldedTerms)].filter((k) => k !== ''), KEYS_PER_QUERY)) {
+  for (const keys of chunks(
+    [...new Set(foldedTerms)].filter((k) => k !== ''),
+    KEYS_PER_QUERY,
+  )) {
     const rows = await db
       .selectFrom('entries')
       .select([`${own} as plegado`, `${other} as otro_plegado`])

@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { addCandidates } from './candidates.service.ts';
-import type { ExtractionOutcome, ExtractionTask } from './extraction-job.ts';
+import { warmUpTask, type ExtractionOutcome, type ExtractionTask } from './extraction-job.ts';
 import { assertCanExtract } from './extraction.policy.ts';
 import {
   documentTooLarge,
@@ -26,7 +26,9 @@ import {
 const DOCUMENT_FIELD = 'archivo';
 const STOPWORDS_FIELD = 'archivo_stopwords';
 /** A thread idle this long exits; the next extraction starts one (and loads the models) again. */
-const WORKER_IDLE_MS = 10 * 60_000;
+const WORKER_IDLE_MS = 30 * 60_000;
+/** After the server starts listening, one trivial extraction starts a thread and warms it up. */
+const PRELOAD_DELAY_MS = 3000;
 /** Extractions waiting for a thread at most; beyond it 503. */
 const QUEUE_MAX = 16;
 
@@ -38,7 +40,10 @@ const QUEUE_MAX = 16;
  * before its bytes are read. A file part without a name and without bytes is no file (what a
  * browser sends for an empty file input).
  */
-async function readExtractionForm(request: FastifyRequest, config: Config): Promise<ExtractionForm> {
+async function readExtractionForm(
+  request: FastifyRequest,
+  config: Config,
+): Promise<ExtractionForm> {
   const form: ExtractionForm = { fields: {}, archivo: null, archivoStopwords: null };
   const maxDocument = config.EXTRACTOR_MAX_BYTES;
   const maxStopwords = config.EXTRACTOR_STOPWORDS_MAX_BYTES;
@@ -69,7 +74,8 @@ async function readExtractionForm(request: FastifyRequest, config: Config): Prom
     }
     if (isDocument && !isAcceptedDocument(part.filename)) throw unsupportedDocument(part.filename);
     const limit = isDocument ? maxDocument : maxStopwords;
-    const tooLarge = () => (isDocument ? documentTooLarge(maxDocument, false) : stopwordsTooLarge(maxStopwords));
+    const tooLarge = () =>
+      isDocument ? documentTooLarge(maxDocument, false) : stopwordsTooLarge(maxStopwords);
     const chunks: Buffer[] = [];
     let size = 0;
     try {
@@ -113,6 +119,17 @@ export const extractionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.addHook('onClose', async () => {
     await pool.destroy();
   });
+  if (config.NODE_ENV !== 'test') {
+    // The first user should not wait for a thread to start and load the models and pdf.js; a
+    // little after start-up, so the server's own start is not slowed. Tests start threads
+    // only when they extract.
+    app.addHook('onListen', async () => {
+      setTimeout(
+        () => void pool.run(warmUpTask()).catch(() => undefined),
+        PRELOAD_DELAY_MS,
+      ).unref();
+    });
+  }
 
   app.post(
     '/extractor',
@@ -129,7 +146,12 @@ export const extractionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const form = await readExtractionForm(request, config);
       const { signal, release } = abortOnDisconnect(reply);
       try {
-        return await extractFromForm({ db: app.db, config, pool, log: request.log }, user, form, signal);
+        return await extractFromForm(
+          { db: app.db, config, pool, log: request.log },
+          user,
+          form,
+          signal,
+        );
       } finally {
         release();
       }

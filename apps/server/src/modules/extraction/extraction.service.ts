@@ -78,19 +78,27 @@ function extensionOf(name: string): string {
 export function documentTooLarge(maxBytes: number, pasted: boolean): AppError {
   return new AppError(
     'PAYLOAD_TOO_LARGE',
-    format(pasted ? es.extractor.textTooLarge : es.extractor.fileTooLarge, { max: formatBytes(maxBytes) }),
+    format(pasted ? es.extractor.textTooLarge : es.extractor.fileTooLarge, {
+      max: formatBytes(maxBytes),
+    }),
   );
 }
 
 /** 413 for the custom stopwords (file or text), stating the limit. */
 export function stopwordsTooLarge(maxBytes: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', format(es.extractor.stopwordsTooLarge, { max: formatBytes(maxBytes) }));
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    format(es.extractor.stopwordsTooLarge, { max: formatBytes(maxBytes) }),
+  );
 }
 
 /** 415 for a document whose extension the extractor does not read. */
 export function unsupportedDocument(name: string): AppError {
   const ext = extensionOf(name);
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', format(es.extractor.fileType, { ext: ext ? ` (${ext})` : '' }));
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    format(es.extractor.fileType, { ext: ext ? ` (${ext})` : '' }),
+  );
 }
 
 export function isAcceptedDocument(name: string): boolean {
@@ -105,21 +113,24 @@ function parseMinFreq(raw: string | undefined): number {
   const value = raw?.trim() ?? '';
   if (value === '') return MIN_FREQ_DEFAULT;
   const n = /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= MIN_FREQ_MIN && n <= MIN_FREQ_MAX)) throw new AppError('VALIDATION_FAILED', es.extractor.minFreqRange);
+  if (!(n >= MIN_FREQ_MIN && n <= MIN_FREQ_MAX))
+    throw new AppError('VALIDATION_FAILED', es.extractor.minFreqRange);
   return n;
 }
 
 function parseMode(raw: string | undefined): (typeof STOPWORD_MODES)[number] {
   const value = raw?.trim().toLowerCase() ?? '';
   if (value === '') return 'predeterminadas';
-  if ((STOPWORD_MODES as readonly string[]).includes(value)) return value as (typeof STOPWORD_MODES)[number];
+  if ((STOPWORD_MODES as readonly string[]).includes(value))
+    return value as (typeof STOPWORD_MODES)[number];
   throw new AppError('VALIDATION_FAILED', es.extractor.stopwordModeInvalid);
 }
 
 function parseLanguage(raw: string | undefined): ExtractionLanguage | null {
   const value = raw?.trim().toLowerCase() ?? '';
   if (value === '') return null;
-  if ((EXTRACTION_LANGUAGES as readonly string[]).includes(value)) return value as ExtractionLanguage;
+  if ((EXTRACTION_LANGUAGES as readonly string[]).includes(value))
+    return value as ExtractionLanguage;
   throw new AppError('UNSUPPORTED_LANGUAGE', es.extractor.languageInvalid);
 }
 
@@ -134,14 +145,19 @@ function ownBuffer(bytes: Buffer): ArrayBuffer {
  * Checks the form as spec section 5 and CONTRACT.md say, in the order a user fixes things,
  * and builds the worker's task. Every refusal is the catalogue's exact Spanish text.
  */
-export function taskFromForm(config: Config, form: ExtractionForm): { task: ExtractionTask; transfer: ArrayBuffer[] } {
+export function taskFromForm(
+  config: Config,
+  form: ExtractionForm,
+): { task: ExtractionTask; transfer: ArrayBuffer[] } {
   const { fields } = form;
   const minFreq = parseMinFreq(fields['min_freq']);
   const stopwordsMode = parseMode(fields['modo_stopwords']);
   const language = parseLanguage(fields['idioma']);
   const texto = fields['texto'] ?? '';
-  if (!form.archivo && texto.trim() === '') throw new AppError('VALIDATION_FAILED', es.extractor.noInput);
-  if (form.archivo && !isAcceptedDocument(form.archivo.name)) throw unsupportedDocument(form.archivo.name);
+  if (!form.archivo && texto.trim() === '')
+    throw new AppError('VALIDATION_FAILED', es.extractor.noInput);
+  if (form.archivo && !isAcceptedDocument(form.archivo.name))
+    throw unsupportedDocument(form.archivo.name);
 
   const transfer: ArrayBuffer[] = [];
   let stopwords: StopwordsSource | null = null;
@@ -208,7 +224,11 @@ function timedOut(config: Config): AppError {
 /** `Atomics.waitAsync` (Node 20 has it; TypeScript's ES2023 library does not declare it). */
 const waitAsync = (
   Atomics as unknown as {
-    waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: Promise<string> | string };
+    waitAsync(
+      array: Int32Array,
+      index: number,
+      value: number,
+    ): { async: boolean; value: Promise<string> | string };
   }
 ).waitAsync;
 
@@ -261,11 +281,16 @@ async function runWithTimeLimit(
 }
 
 function refusal(outcome: Extract<ExtractionOutcome, { ok: false }>, config: Config): AppError {
-  if (outcome.code === 'SIN_STOPWORDS') return new AppError('VALIDATION_FAILED', es.extractor.customNeedsStopwords);
+  if (outcome.code === 'SIN_STOPWORDS')
+    return new AppError('VALIDATION_FAILED', es.extractor.customNeedsStopwords);
   if (outcome.code === 'TIEMPO_AGOTADO') return timedOut(config);
   if (outcome.enStopwords) {
-    if (outcome.code === 'ARCHIVO_DEMASIADO_GRANDE') return stopwordsTooLarge(config.EXTRACTOR_STOPWORDS_MAX_BYTES);
-    return new AppError(REFUSAL_CODES[outcome.code], format(es.extractor.stopwordFileError, { detail: outcome.detail }));
+    if (outcome.code === 'ARCHIVO_DEMASIADO_GRANDE')
+      return stopwordsTooLarge(config.EXTRACTOR_STOPWORDS_MAX_BYTES);
+    return new AppError(
+      REFUSAL_CODES[outcome.code],
+      format(es.extractor.stopwordFileError, { detail: outcome.detail }),
+    );
   }
   return new AppError(REFUSAL_CODES[outcome.code], outcome.detail);
 }
@@ -316,7 +341,12 @@ export async function extractFromForm(
   const started = performance.now();
   const outcome = await runWithTimeLimit(deps, task, transfer, signal);
   if (!outcome.ok) throw refusal(outcome, deps.config);
-  const entradas = await markKnownCandidates(deps.db, user, outcome.estadisticas.idioma, outcome.entradas);
+  const entradas = await markKnownCandidates(
+    deps.db,
+    user,
+    outcome.estadisticas.idioma,
+    outcome.entradas,
+  );
   deps.log?.info(
     {
       palabras: outcome.estadisticas.palabras,

@@ -1,4 +1,9 @@
-import { CANDIDATE_CATEGORIES, es, extractionAnswerSchema, type Candidate } from '@ludoterm/contract';
+import {
+  CANDIDATE_CATEGORIES,
+  es,
+  extractionAnswerSchema,
+  type Candidate,
+} from '@ludoterm/contract';
 import { describe, expect, it } from 'vitest';
 import { describeEngines } from '../../test/build-test-app.ts';
 import { createUser } from '../../test/factories.ts';
@@ -51,14 +56,19 @@ describeEngines('POST /extractor', (t) => {
     it('refuses the free plan before reading the upload (no 413, no 422)', async () => {
       const { headers } = await createUser(t, { plan: 'free' });
       const big = Buffer.alloc(t.config.EXTRACTOR_MAX_BYTES + 10, 'a');
-      const { res, body } = await postExtraction(t, headers, {}, [{ field: 'archivo', filename: 'x.odt', data: big }]);
+      const { res, body } = await postExtraction(t, headers, {}, [
+        { field: 'archivo', filename: 'x.odt', data: big },
+      ]);
       expect(res.statusCode).toBe(403);
       expect(body.code).toBe('PLAN_REQUIRED');
     });
 
     it.each([
       ['pro', {}],
-      ['an active pro_trial', { plan: 'pro_trial' as const, trial_ends_at: new Date(Date.now() + 3 * DAY).toISOString() }],
+      [
+        'an active pro_trial',
+        { plan: 'pro_trial' as const, trial_ends_at: new Date(Date.now() + 3 * DAY).toISOString() },
+      ],
     ])('extracts for %s', async (_name, attrs) => {
       const { headers } = await createUser(t, attrs);
       const { res } = await postExtraction(t, headers, { texto: SPANISH_TEXT });
@@ -72,10 +82,17 @@ describeEngines('POST /extractor', (t) => {
       const { res, body } = await postExtraction(t, headers, { texto: SPANISH_TEXT });
       expect(res.statusCode).toBe(200);
       const answer = extractionAnswerSchema.parse(body);
-      expect(answer.estadisticas).toMatchObject({ modo_stopwords: 'predeterminadas', idioma: 'es' });
+      expect(answer.estadisticas).toMatchObject({
+        modo_stopwords: 'predeterminadas',
+        idioma: 'es',
+      });
       expect(answer.estadisticas.palabras).toBeGreaterThan(150);
-      expect(answer.estadisticas.total_terminos).toBeGreaterThanOrEqual(answer.estadisticas.terminos_unicos);
-      expect(answer.estadisticas.terminos_unicos).toBeGreaterThanOrEqual(answer.estadisticas.terminos_filtrados);
+      expect(answer.estadisticas.total_terminos).toBeGreaterThanOrEqual(
+        answer.estadisticas.terminos_unicos,
+      );
+      expect(answer.estadisticas.terminos_unicos).toBeGreaterThanOrEqual(
+        answer.estadisticas.terminos_filtrados,
+      );
       expect(answer.entradas).toHaveLength(answer.estadisticas.terminos_filtrados);
       for (const term of ['poción de salud', 'jefe final', 'punto de guardado']) {
         expect(findCandidate(answer.entradas, term), term).toBeDefined();
@@ -91,7 +108,9 @@ describeEngines('POST /extractor', (t) => {
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
       const potion = findCandidate(answer.entradas, 'poción de salud')!;
       expect(potion.frecuencia).toBe(5);
-      expect(formsOf(potion)).toEqual(expect.arrayContaining(['poción de salud', 'pociones de salud']));
+      expect(formsOf(potion)).toEqual(
+        expect.arrayContaining(['poción de salud', 'pociones de salud']),
+      );
       expect(potion.contexto.toLowerCase()).toMatch(/poci(ón|ones) de salud/);
     });
 
@@ -130,9 +149,18 @@ describeEngines('POST /extractor', (t) => {
       expect(typedTerms).not.toContain('mazmorra');
       expect(typedTerms).not.toContain('jefe final');
 
-      const file = await postExtraction(t, headers, { texto: SPANISH_TEXT, modo_stopwords: 'personalizadas' }, [
-        { field: 'archivo_stopwords', filename: 'vacias.txt', data: Buffer.from('# mis stopwords\nhéroe\nmazmorra\n') },
-      ]);
+      const file = await postExtraction(
+        t,
+        headers,
+        { texto: SPANISH_TEXT, modo_stopwords: 'personalizadas' },
+        [
+          {
+            field: 'archivo_stopwords',
+            filename: 'vacias.txt',
+            data: Buffer.from('# mis stopwords\nhéroe\nmazmorra\n'),
+          },
+        ],
+      );
       expect(file.res.statusCode).toBe(200);
       expect(file.body.entradas.flatMap(formsOf)).not.toContain('héroe');
     });
@@ -178,7 +206,10 @@ describeEngines('POST /extractor', (t) => {
       for (const fields of forms) {
         const { res, body } = await postExtraction(t, headers, fields);
         expect(res.statusCode).toBe(422);
-        expect(body).toEqual({ code: 'VALIDATION_FAILED', detail: 'Debes seleccionar un archivo o introducir texto.' });
+        expect(body).toEqual({
+          code: 'VALIDATION_FAILED',
+          detail: 'Debes seleccionar un archivo o introducir texto.',
+        });
       }
     });
 
@@ -186,10 +217,19 @@ describeEngines('POST /extractor', (t) => {
       const { headers } = await createUser(t);
       for (const [fields, files] of [
         [{ texto: SPANISH_TEXT, modo_stopwords: 'personalizadas' }, []],
-        [{ texto: SPANISH_TEXT, modo_stopwords: 'personalizadas', stopwords_personalizadas: '  ' }, []],
+        [
+          { texto: SPANISH_TEXT, modo_stopwords: 'personalizadas', stopwords_personalizadas: '  ' },
+          [],
+        ],
         [
           { texto: SPANISH_TEXT, modo_stopwords: 'personalizadas' },
-          [{ field: 'archivo_stopwords', filename: 'vacias.txt', data: Buffer.from('# solo un comentario\n') }],
+          [
+            {
+              field: 'archivo_stopwords',
+              filename: 'vacias.txt',
+              data: Buffer.from('# solo un comentario\n'),
+            },
+          ],
         ],
       ] as const) {
         const { res, body } = await postExtraction(t, headers, fields, [...files]);
@@ -203,33 +243,51 @@ describeEngines('POST /extractor', (t) => {
 
     it.each(['0', '11', '2.5', 'dos', '-1'])('refuses min_freq %s', async (minFreq) => {
       const { headers } = await createUser(t);
-      const { res, body } = await postExtraction(t, headers, { texto: SPANISH_TEXT, min_freq: minFreq });
+      const { res, body } = await postExtraction(t, headers, {
+        texto: SPANISH_TEXT,
+        min_freq: minFreq,
+      });
       expect(res.statusCode).toBe(422);
       expect(body).toEqual({ code: 'VALIDATION_FAILED', detail: es.extractor.minFreqRange });
     });
 
     it('refuses an unknown stopword mode', async () => {
       const { headers } = await createUser(t);
-      const { res, body } = await postExtraction(t, headers, { texto: SPANISH_TEXT, modo_stopwords: 'todas' });
+      const { res, body } = await postExtraction(t, headers, {
+        texto: SPANISH_TEXT,
+        modo_stopwords: 'todas',
+      });
       expect(res.statusCode).toBe(422);
       expect(body.detail).toBe(es.extractor.stopwordModeInvalid);
     });
 
-    it.each(['notas.odt', 'juego.exe', 'sin-extension'])('refuses the extension of %s with 415', async (name) => {
-      const { headers } = await createUser(t);
-      const { res, body } = await postExtraction(t, headers, {}, [
-        { field: 'archivo', filename: name, data: Buffer.from(SPANISH_TEXT) },
-      ]);
-      expect(res.statusCode).toBe(415);
-      expect(body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-      expect(body.detail).toMatch(/Sube un archivo \.txt, \.csv, \.docx o \.pdf\./);
-    });
+    it.each(['notas.odt', 'juego.exe', 'sin-extension'])(
+      'refuses the extension of %s with 415',
+      async (name) => {
+        const { headers } = await createUser(t);
+        const { res, body } = await postExtraction(t, headers, {}, [
+          { field: 'archivo', filename: name, data: Buffer.from(SPANISH_TEXT) },
+        ]);
+        expect(res.statusCode).toBe(415);
+        expect(body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+        expect(body.detail).toMatch(/Sube un archivo \.txt, \.csv, \.docx o \.pdf\./);
+      },
+    );
 
     it('refuses a stopword file that is not .txt with 415', async () => {
       const { headers } = await createUser(t);
-      const { res, body } = await postExtraction(t, headers, { texto: SPANISH_TEXT, modo_stopwords: 'personalizadas' }, [
-        { field: 'archivo_stopwords', filename: 'vacias.docx', data: extractorFixture('manual-es.docx') },
-      ]);
+      const { res, body } = await postExtraction(
+        t,
+        headers,
+        { texto: SPANISH_TEXT, modo_stopwords: 'personalizadas' },
+        [
+          {
+            field: 'archivo_stopwords',
+            filename: 'vacias.docx',
+            data: extractorFixture('manual-es.docx'),
+          },
+        ],
+      );
       expect(res.statusCode).toBe(415);
       expect(body.detail).toBe(es.extractor.stopwordFileType);
     });
@@ -247,7 +305,11 @@ describeEngines('POST /extractor', (t) => {
     it('refuses a corrupt .docx', async () => {
       const { headers } = await createUser(t);
       const { res, body } = await postExtraction(t, headers, {}, [
-        { field: 'archivo', filename: 'truncated62886.docx', data: extractorFixture('truncated62886.docx') },
+        {
+          field: 'archivo',
+          filename: 'truncated62886.docx',
+          data: extractorFixture('truncated62886.docx'),
+        },
       ]);
       expect(res.statusCode).toBe(422);
       expect(body.code).toBe('INVALID_FILE');
@@ -272,7 +334,10 @@ describeEngines('POST /extractor', (t) => {
       expect(french.body.detail).toMatch(/español o en inglés/);
       const fr = await postExtraction(t, headers, { texto: FRENCH_TEXT, idioma: 'fr' });
       expect(fr.res.statusCode).toBe(422);
-      expect(fr.body).toEqual({ code: 'UNSUPPORTED_LANGUAGE', detail: es.extractor.languageInvalid });
+      expect(fr.body).toEqual({
+        code: 'UNSUPPORTED_LANGUAGE',
+        detail: es.extractor.languageInvalid,
+      });
     });
   });
 });
@@ -292,7 +357,9 @@ describeEngines(
 
     it('answers 413 for pasted text over the limit', async () => {
       const { headers } = await createUser(t);
-      const { res, body } = await postExtraction(t, headers, { texto: 'poción de salud. '.repeat(400) });
+      const { res, body } = await postExtraction(t, headers, {
+        texto: 'poción de salud. '.repeat(400),
+      });
       expect(res.statusCode).toBe(413);
       expect(body.detail).toContain('4 KiB');
     });
@@ -306,20 +373,36 @@ describeEngines(
       });
       expect(typed.res.statusCode).toBe(413);
       expect(typed.body.detail).toContain('1 KiB');
-      const file = await postExtraction(t, headers, { texto: SPANISH_TEXT.slice(0, 1500), modo_stopwords: 'personalizadas' }, [
-        { field: 'archivo_stopwords', filename: 'vacias.txt', data: Buffer.from('palabra\n'.repeat(200)) },
-      ]);
+      const file = await postExtraction(
+        t,
+        headers,
+        { texto: SPANISH_TEXT.slice(0, 1500), modo_stopwords: 'personalizadas' },
+        [
+          {
+            field: 'archivo_stopwords',
+            filename: 'vacias.txt',
+            data: Buffer.from('palabra\n'.repeat(200)),
+          },
+        ],
+      );
       expect(file.res.statusCode).toBe(413);
       expect(file.body.detail).toContain('1 KiB');
     });
 
     it('bounds the answer to EXTRACTOR_MAX_CANDIDATES, the best ranked, while the statistics count all', async () => {
       const { headers } = await createUser(t);
-      const { res, body } = await postExtraction(t, headers, { texto: SPANISH_TEXT, min_freq: '1' });
+      const { res, body } = await postExtraction(t, headers, {
+        texto: SPANISH_TEXT,
+        min_freq: '1',
+      });
       expect(res.statusCode).toBe(200);
       expect(body.entradas).toHaveLength(5);
       expect(body.estadisticas.terminos_filtrados).toBeGreaterThan(5);
     });
   },
-  { EXTRACTOR_MAX_BYTES: '4096', EXTRACTOR_STOPWORDS_MAX_BYTES: '1024', EXTRACTOR_MAX_CANDIDATES: '5' },
+  {
+    EXTRACTOR_MAX_BYTES: '4096',
+    EXTRACTOR_STOPWORDS_MAX_BYTES: '1024',
+    EXTRACTOR_MAX_CANDIDATES: '5',
+  },
 );
