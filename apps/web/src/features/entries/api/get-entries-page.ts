@@ -53,6 +53,9 @@ export function entriesInfiniteQueryOptions(
     queryKey: entryKeys.list(nombreSeguro, { q: q.trim(), orden }),
     queryFn: ({ pageParam }) => getEntriesPage({ nombreSeguro, q, orden, pagina: pageParam }),
     initialPageParam: 1,
+    // Pages are never edited in place: comparing every loaded page on each fetch (structural
+    // sharing) would cost more the further the list has been scrolled.
+    structuralSharing: false,
     getNextPageParam: (last, pages) =>
       pages.length * ENTRIES_PAGE_SIZE < last.total ? last.pagina + 1 : undefined,
   });

@@ -1,16 +1,6 @@
 import type { CardField, Entry, EntryInput, Glossary } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconEdit, IconHistory } from '@tabler/icons-react';
 import { memo } from 'react';
 import { entryTitle, fieldValue } from '../utils/entry-fields.ts';
@@ -70,24 +60,27 @@ export const EntryCard = memo(function EntryCard({
   const base = entry.termino[glossary.idioma_origen];
   const detailsId = `entrada-${entry.id}-ficha`;
 
+  // The collapsed row is plain elements styled by the CSS module: it is what the virtual list
+  // mounts by the dozen while scrolling, and Mantine's per-element style variables cost a
+  // style recalculation each. The expanded card and the form use Mantine.
   return (
-    <Paper
-      withBorder
-      p="xs"
+    <article
       className={classes.entry}
       data-selected={(selectable && isSelected) || undefined}
-      component="article"
       aria-label={title}
     >
       <div className={classes.entryHeader}>
         {selectable && (
-          <Checkbox
+          <input
+            type="checkbox"
+            className={classes.entryCheckbox}
             checked={isSelected}
             onChange={() => onToggleSelected(entry.id)}
             aria-label={format(es.entries.selectEntry, { term: title })}
           />
         )}
-        <UnstyledButton
+        <button
+          type="button"
           className={classes.entryToggle}
           onClick={() => onToggleExpanded(entry.id)}
           aria-expanded={isExpanded}
@@ -101,48 +94,39 @@ export const EntryCard = memo(function EntryCard({
           ) : (
             <IconChevronRight size={18} aria-hidden className={classes.chevron} />
           )}
-          <div className={classes.entryTerms}>
-            <Text fw={600} span>
-              {base || (
-                <Text span c="dimmed">
-                  {es.entries.untitled}
-                </Text>
-              )}
-            </Text>
-            {target && (
-              <Text span c="dimmed">
-                {' '}
-                — {target}
-              </Text>
+          <span className={classes.entryTerms}>
+            {base ? (
+              <span className={classes.baseTerm}>{base}</span>
+            ) : (
+              <span className={classes.dimmed}>{es.entries.untitled}</span>
             )}
-          </div>
-          {entry.subindice && (
-            <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0 }} maw="40%">
-              {entry.subindice}
-            </Badge>
-          )}
-        </UnstyledButton>
+            {target && <span className={classes.dimmed}> — {target}</span>}
+          </span>
+          {entry.subindice && <span className={classes.subindice}>{entry.subindice}</span>}
+        </button>
         {!isEditing && (
-          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <span className={classes.entryActions}>
             {canWrite && (
-              <ActionIcon
-                variant="subtle"
+              <button
+                type="button"
+                className={classes.iconButton}
                 onClick={() => onEdit(entry.id)}
                 aria-label={format(es.entries.editLabel, { term: title })}
                 title={es.entries.edit}
               >
                 <IconEdit size={18} aria-hidden />
-              </ActionIcon>
+              </button>
             )}
-            <ActionIcon
-              variant="subtle"
+            <button
+              type="button"
+              className={classes.iconButton}
               onClick={() => onHistory(entry)}
               aria-label={format(es.entries.historyLabel, { term: title })}
               title={es.entries.history}
             >
               <IconHistory size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
+            </button>
+          </span>
         )}
       </div>
 
@@ -196,7 +180,7 @@ export const EntryCard = memo(function EntryCard({
           </Group>
         </Stack>
       )}
-    </Paper>
+    </article>
   );
 });
 
