@@ -142,6 +142,16 @@ export async function reserveIds(
   return Array.from({ length: count }, (_, i) => last + 1 + i);
 }
 
+/**
+ * After a large bulk write on PostgreSQL, refreshes the planner's statistics of the entry
+ * tables, so the next list or search does not plan for an empty table until autovacuum runs.
+ * SQLite plans without statistics; nothing to do there.
+ */
+export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
+  if (!isPostgresDb(db)) return;
+  await sql`analyze entries, entry_versions, entry_fields`.execute(db);
+}
+
 /** Adds `delta` to the glossary's entry count (also takes the write lock on SQLite). */
 export async function adjustEntryCount(db: Kysely<Database>, glossaryId: number, delta: number) {
   await db

@@ -14,6 +14,7 @@ import {
   listTermPairs,
   listVersionRows,
   recoverEntryRow,
+  refreshStatistics,
   reserveIds,
   softDeleteEntryRows,
   updateEntryRow,
@@ -35,6 +36,9 @@ import {
 // caller opens (`db.transaction().execute(tx => …)`), so an entry, its version row, its
 // derived columns, its advanced-search rows, the search index and the glossary's
 // num_entradas always change together.
+
+/** Bulk writes from this many entries refresh the planner's statistics (PostgreSQL). */
+const ANALYZE_AFTER = 10_000;
 
 /** The glossary being written: its row (or the fields of it the write path needs). */
 export type WriteGlossary = Pick<
@@ -251,6 +255,7 @@ export async function insertPreparedEntries(
   await insertFieldRows(tx, fieldRows);
   await index.addEntries(tx, entryRows);
   await index.addFields(tx, fieldRows);
+  if (entryRows.length >= ANALYZE_AFTER) await refreshStatistics(tx);
   return {
     ids,
     rows: entryRows,
