@@ -16,13 +16,19 @@ export interface StartedServer {
 
 /** Starts LudoTerm exactly as `npm start` does and waits for /api/health. */
 export async function startServer(
-  options: { port: number; env?: Record<string, string>; timeoutMs?: number } = { port: 3198 },
+  options: {
+    port: number;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    /** 'pipe' to read the server's log lines from `child.stdout` (default: ignored). */
+    stdout?: 'ignore' | 'pipe';
+  } = { port: 3198 },
 ): Promise<StartedServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const started = performance.now();
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
     env: {
       ...process.env,
       PORT: String(options.port),

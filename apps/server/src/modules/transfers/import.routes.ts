@@ -14,6 +14,11 @@ import { requireUser } from '../../plugins/auth.ts';
 import type { ImportOutcome, ImportTask } from './import-job.ts';
 import { authorizeImport, importFile, type ImportDeps, type ImportForm } from './import.service.ts';
 
+/** Heap of the import thread: 192 MB plus 1 MB per MiB of the largest file accepted. */
+function importHeapMb(maxBytes: number): number {
+  return 192 + Math.ceil(maxBytes / (1024 * 1024));
+}
+
 /** The multipart field that carries the file (spec section 7). */
 const FILE_FIELD = 'archivo';
 
@@ -82,10 +87,13 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
   { config, database },
 ) => {
   // One import at a time per instance: it is CPU-bound and, on SQLite, writes are serial anyway.
+  // The thread's heap is capped in proportion to the largest file it may get: what it keeps
+  // live is small (validated entries wait as bytes, outside the heap), and a capped heap is
+  // collected before it grows, which is what keeps the server's memory growth in bounds.
   const pool = createWorkerPool<ImportTask, ImportOutcome>('import', {
     maxThreads: 1,
     maxQueue: 16,
-    maxOldGenerationSizeMb: 2048,
+    maxOldGenerationSizeMb: importHeapMb(config.IMPORT_MAX_BYTES),
   });
   app.addHook('onClose', async () => {
     await pool.destroy();

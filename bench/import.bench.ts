@@ -1,0 +1,404 @@
+// Import at scale (issue 6), end to end through the API: LudoTerm started as `npm start`
+// starts it (IMPORT_MAX_BYTES raised), 100,000-entry TMX, CSV and TBX files uploaded over real
+// HTTP into an empty glossary and then into one already holding 100,000, with the server
+// process's memory growth read from /proc/<pid>/status while each import runs. SQLite carries
+// the targets; PostgreSQL (when it answers on 127.0.0.1:5432, LUDOTERM_BENCH_PG_URL to change
+// it) is reported beside it. For scale, Debian's translate-toolkit parsing the same TMX.
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ImportFormat } from '@ludoterm/contract';
+import { type ExportEntry, type GlossaryMeta, writeExport } from '@ludoterm/formats';
+import {
+  quoteIdent,
+  withAdminClient,
+  withDatabase,
+} from '../apps/server/src/test/postgres-admin.ts';
+import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
+import { startServer, type StartedServer } from './lib/server-process.ts';
+
+const ENTRIES = 100_000;
+const PORT = 3106;
+const WORK_DIR = '/tmp/lt-import/bench';
+const PG_URL = process.env.LUDOTERM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DATABASE = 'ludoterm_bench_import';
+const MB = 1024 * 1024;
+const FORMATS = ['tmx', 'csv', 'tbx'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Files: entries as a typical glossary holds them (terms, category, area, a definition, some
+// contexts and notes), written by the project's own writers. Two sets with different terms:
+// `a` goes into an empty glossary, `b` into the one `a` filled.
+
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ES =
+  'acción ataque botín daño enemigo escudo fuerza habilidad hechizo jefe maná misión nivel objeto partida poción sigilo turno vida arma'.split(
+    ' ',
+  );
+const EN =
+  'action attack loot damage enemy shield strength skill spell boss mana quest level item match potion stealth turn life weapon'.split(
+    ' ',
+  );
+const WORDS_ES =
+  'el la de que un una recurso mágico que el jugador gasta para lanzar conjuros y se recupera con el tiempo o con pociones durante la partida'.split(
+    ' ',
+  );
+const WORDS_EN =
+  'the a of that player spends to cast spells and recovers over time or with potions during the match in story mode'.split(
+    ' ',
+  );
+
+function sentence(words: string[], random: () => number, length: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < length; i += 1) out.push(words[Math.floor(random() * words.length)]!);
+  const text = out.join(' ');
+  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+}
+
+function* typicalEntries(count: number, set: string, seed: number): Generator<ExportEntry> {
+  const random = prng(seed);
+  for (let i = 0; i < count; i += 1) {
+    const k = Math.floor(random() * ES.length);
+    yield {
+      termino: { es: `${ES[k]} ${set}${i}`, en: `${EN[k]} ${set}${i}` },
+      categoria: 'sustantivo',
+      area: random() < 0.5 ? 'Juegos de rol' : 'Estrategia',
+      definicion: sentence(WORDS_ES, random, 14),
+      contexto_es: random() < 0.3 ? sentence(WORDS_ES, random, 10) : null,
+      contexto_en: random() < 0.3 ? sentence(WORDS_EN, random, 10) : null,
+      notas: random() < 0.3 ? `Revisado; véase «${ES[(k + 3) % ES.length]}».` : null,
+    };
+  }
+}
+
+const META: GlossaryMeta = {
+  nombre: 'Banco de importación',
+  nombre_seguro: 'banco-de-importacion',
+  idioma_origen: 'es',
+  idioma_meta: 'en',
+  descripcion: null,
+};
+
+async function writeFiles(dir: string): Promise<Record<string, string>> {
+  mkdirSync(dir, { recursive: true });
+  const files: Record<string, string> = {};
+  for (const formato of FORMATS) {
+    for (const [set, seed] of [
+      ['a', 1],
+      ['b', 2],
+    ] as const) {
+      const path = join(dir, `${set}.${formato}`);
+      await pipeline(
+        Readable.from(writeExport(formato, typicalEntries(ENTRIES, set, seed), META)),
+        createWriteStream(path),
+      );
+      files[`${set}.${formato}`] = path;
+    }
+  }
+  return files;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The server process's resident memory (worker threads included), from /proc. */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+interface Client {
+  baseUrl: string;
+  headers: Record<string, string>;
+}
+
+async function json<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function signIn(baseUrl: string): Promise<Client> {
+  const account = { email: 'banco-importacion@ejemplo.es', password: 'contraseña-del-banco' };
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/auth/register', account);
+  const tokens = await json<{ access_token: string }>(await post('/auth/login', account));
+  return { baseUrl, headers: { authorization: `Bearer ${tokens.access_token}` } };
+}
+
+async function createGlossary(client: Client, nombre: string): Promise<string> {
+  const res = await fetch(`${client.baseUrl}/api/glosarios`, {
+    method: 'POST',
+    headers: { ...client.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ nombre, idioma_origen: 'es', idioma_meta: 'en', descripcion: null }),
+  });
+  return (await json<{ nombre_seguro: string }>(res)).nombre_seguro;
+}
+
+type ImportAnswer =
+  | { importados: number; omitidos: number }
+  | { cabeceras_detectadas: string[]; sugerencia?: Record<string, string> };
+
+async function postImport(
+  client: Client,
+  slug: string,
+  path: string,
+  formato: ImportFormat,
+  mapping?: Record<string, string>,
+) {
+  const form = new FormData();
+  form.append('formato', formato);
+  if (mapping) form.append('mapping_json', JSON.stringify(mapping));
+  form.append('archivo', await openAsBlob(path), path.split('/').pop());
+  const res = await fetch(`${client.baseUrl}/api/glosarios/${slug}/importar`, {
+    method: 'POST',
+    headers: client.headers,
+    body: form,
+  });
+  return json<ImportAnswer>(res);
+}
+
+interface Measured {
+  seconds: number;
+  growthMb: number;
+  answer: ImportAnswer;
+}
+
+/** One import, timed from the first byte sent to the answer, with the server's peak RSS. */
+async function measureImport(
+  server: StartedServer,
+  run: () => Promise<ImportAnswer>,
+): Promise<Measured> {
+  const pid = server.child.pid!;
+  const baseline = rssOf(pid);
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 20);
+  const started = performance.now();
+  try {
+    const answer = await run();
+    const seconds = (performance.now() - started) / 1000;
+    peak = Math.max(peak, rssOf(pid));
+    return { seconds, growthMb: (peak - baseline) / MB, answer };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The read/validate and write milliseconds the server logged for its latest import. */
+function lastTimings(log: string[]): { lectura_ms: number; escritura_ms: number } | null {
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    try {
+      const line = JSON.parse(log[i]!) as {
+        msg?: string;
+        lectura_ms?: number;
+        escritura_ms?: number;
+      };
+      if (line.msg === 'importación completada')
+        return { lectura_ms: line.lectura_ms ?? 0, escritura_ms: line.escritura_ms ?? 0 };
+    } catch {
+      // not a log line
+    }
+  }
+  return null;
+}
+
+async function runEngine(
+  engine: 'sqlite' | 'postgres',
+  files: Record<string, string>,
+): Promise<BenchRow[]> {
+  const label = engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const dataDir = join(WORK_DIR, `data-${engine}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    IMPORT_MAX_BYTES: String(64 * MB),
+    LOG_LEVEL: 'info',
+    PURGE_INTERVAL_MINUTES: '0',
+  };
+  if (engine === 'postgres') {
+    await withAdminClient(PG_URL, async (client) => {
+      await client.query(`drop database if exists ${quoteIdent(PG_DATABASE)} with (force)`);
+      await client.query(`create database ${quoteIdent(PG_DATABASE)}`);
+    });
+    env['DATABASE_URL'] = withDatabase(PG_URL, PG_DATABASE);
+  }
+  const server = await startServer({ port: PORT, env, stdout: 'pipe' });
+  const log: string[] = [];
+  let pending = '';
+  server.child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString('utf8')).split('\n');
+    pending = lines.pop() ?? '';
+    log.push(...lines);
+  });
+  const rows: BenchRow[] = [];
+  const bound = (metric: string, value: number, unit: string, limit: number): BenchRow =>
+    engine === 'sqlite' ? atMost(metric, value, unit, limit) : { metric, value, unit };
+  try {
+    const client = await signIn(server.baseUrl);
+    // Warm-up: the first import starts the worker thread (the pool keeps it for a minute).
+    const warm = await createGlossary(client, 'Calentamiento');
+    const small = join(WORK_DIR, 'calentamiento.tmx');
+    await pipeline(
+      Readable.from(writeExport('tmx', typicalEntries(100, 'w', 9), META)),
+      createWriteStream(small),
+    );
+    await postImport(client, warm, small, 'tmx');
+
+    let worstGrowth = 0;
+    for (const formato of FORMATS) {
+      const slug = await createGlossary(client, `Cien mil ${formato}`);
+      let mapping: Record<string, string> | undefined;
+      if (formato === 'csv') {
+        // The header pass first, as the web app does; the import is then timed with the mapping.
+        const pass = await measureImport(server, () =>
+          postImport(client, slug, files['a.csv']!, 'csv'),
+        );
+        if (!('cabeceras_detectadas' in pass.answer)) throw new Error('el CSV no pidió mapeo');
+        mapping = pass.answer.sugerencia;
+        rows.push({
+          metric: `${label}: csv, pasada de cabeceras (${(statSync(files['a.csv']!).size / MB).toFixed(1)} MB subidos)`,
+          value: pass.seconds,
+          unit: 's',
+        });
+      }
+      for (const [set, into, limit] of [
+        ['a', 'glosario vacío', 3],
+        ['b', 'glosario con 100.000', 4],
+      ] as const) {
+        const path = files[`${set}.${formato}`]!;
+        const size = statSync(path).size / MB;
+        const cpuBefore = cpuSecondsOf(server.child.pid!);
+        const m = await measureImport(server, () =>
+          postImport(client, slug, path, formato, mapping),
+        );
+        const cpu = cpuSecondsOf(server.child.pid!) - cpuBefore;
+        if (!('importados' in m.answer) || m.answer.importados !== ENTRIES) {
+          throw new Error(`${formato} ${set}: ${JSON.stringify(m.answer)}`);
+        }
+        worstGrowth = Math.max(worstGrowth, m.growthMb);
+        rows.push(
+          bound(`${label}: ${formato} (${size.toFixed(1)} MB) → ${into}`, m.seconds, 's', limit),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const timings = lastTimings(log);
+        rows.push({
+          metric: `${label}: ${formato} → ${into}: CPU del servidor${timings ? `; leer y validar ${timings.lectura_ms} ms, escribir ${timings.escritura_ms} ms` : ''}`,
+          value: cpu,
+          unit: 's',
+        });
+        rows.push({
+          metric: `${label}: ${formato} → ${into}: memoria añadida (pico de RSS)`,
+          value: m.growthMb,
+          unit: 'MB',
+        });
+      }
+    }
+    rows.push(
+      bound(`${label}: memoria añadida del servidor, la peor importación`, worstGrowth, 'MB', 200),
+    );
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+/** User + system CPU seconds of a process so far (all its threads), from /proc. */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function translateToolkit(path: string): { parse: number; wall: number; units: number } | null {
+  const script =
+    'import sys, time\nt = time.time()\nfrom translate.storage import tmx\n' +
+    "store = tmx.tmxfile(open(sys.argv[1], 'rb'), 'es', 'en')\nprint(len(store.units), time.time() - t)\n";
+  for (const python of ['/usr/bin/python3', 'python3']) {
+    const started = performance.now();
+    const run = spawnSync(python, ['-c', script, path], { encoding: 'utf8' });
+    if (run.status !== 0) continue;
+    const [units, parse] = run.stdout.trim().split(/\s+/).map(Number);
+    return { parse: parse!, wall: (performance.now() - started) / 1000, units: units! };
+  }
+  return null;
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  try {
+    await withAdminClient(PG_URL, (client) => client.query('select 1'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const bench: Bench = {
+  name: 'importación',
+  async run() {
+    const rows: BenchRow[] = [
+      { metric: 'carga media de la máquina (1 min) al empezar', value: loadavg()[0]!, unit: '' },
+    ];
+    const files = await writeFiles(join(WORK_DIR, 'archivos'));
+    const toolkit = translateToolkit(files['a.tmx']!);
+    // LUDOTERM_BENCH_IMPORT_ENGINES=sqlite (or postgres) runs one engine only.
+    const engines = (process.env['LUDOTERM_BENCH_IMPORT_ENGINES'] ?? 'sqlite,postgres').split(',');
+    if (engines.includes('sqlite')) rows.push(...(await runEngine('sqlite', files)));
+    if (engines.includes('postgres')) {
+      if (await postgresAnswers()) rows.push(...(await runEngine('postgres', files)));
+      else
+        rows.push({
+          metric: 'PostgreSQL no responde: sin cifras de PostgreSQL',
+          value: Number.NaN,
+          unit: '',
+        });
+    }
+
+    if (toolkit) {
+      rows.push({
+        metric: `translate-toolkit (Debian) solo analiza el mismo TMX (${toolkit.units} unidades)`,
+        value: toolkit.parse,
+        unit: 's',
+      });
+      rows.push({
+        metric: 'translate-toolkit: con el arranque de Python',
+        value: toolkit.wall,
+        unit: 's',
+      });
+    } else {
+      rows.push({
+        metric: 'translate-toolkit no está instalado: sin comparación',
+        value: Number.NaN,
+        unit: '',
+      });
+    }
+    rows.push({
+      metric: 'carga media de la máquina (1 min) al acabar',
+      value: loadavg()[0]!,
+      unit: '',
+    });
+    return rows;
+  },
+};
+
+export default bench;
