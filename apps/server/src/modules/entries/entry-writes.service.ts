@@ -282,15 +282,14 @@ export async function insertEntry(
   input: EntryInput,
   actor: EntryActor,
 ): Promise<EntryRow> {
-  const { ids } = await insertPreparedEntries(
+  // The row as written is the row as read: no second query.
+  const { rows } = await insertPreparedEntries(
     tx,
     glossary,
     [prepareEntry(glossary, { input })],
     actor,
   );
-  const row = await findEntryRow(tx, glossary.id, ids[0]!);
-  if (!row) throw new Error('La entrada recién creada no aparece.');
-  return row;
+  return rows[0]!;
 }
 
 /**
