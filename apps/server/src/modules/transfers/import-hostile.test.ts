@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GlossaryRow } from '../../db/schema.ts';
 import { describeEngines } from '../../test/build-test-app.ts';
@@ -284,6 +286,7 @@ describeEngines('POST /glosarios/:nombre_seguro/importar refuses hostile and bro
       expect(body.detail).toMatch(detail);
       expect(await glossaryCounts(t, glossary)).toEqual(before);
       expect(before).toEqual({ entradas: 1, versiones: 1, num_entradas: 1 });
+      expect(readdirSync(join(t.config.DATA_DIR, 'tmp', 'importaciones'))).toEqual([]);
     });
   });
 });

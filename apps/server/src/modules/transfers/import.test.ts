@@ -270,6 +270,27 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       ).toEqual({ importados: 0, omitidos: 1 });
     });
 
+    it('runs two imports of the same file one after the other: the second finds the first’s entries', async () => {
+      const { owner, glossary } = await owned();
+      const csv = 'es,en\nmaná,mana\nescudo,shield\n';
+      const mapping = { es: 'termino.es', en: 'termino.en' };
+      const answers = await Promise.all([
+        postImport(t, owner, glossary, { formato: 'csv', file: csv, mapping }),
+        postImport(t, owner, glossary, { formato: 'csv', file: csv, mapping }),
+      ]);
+      expect(
+        answers.map((r) => r.json<Done>()).sort((a, b) => b.importados - a.importados),
+      ).toEqual([
+        { importados: 2, omitidos: 0 },
+        { importados: 0, omitidos: 2 },
+      ]);
+      expect(await glossaryCounts(t, glossary)).toEqual({
+        entradas: 2,
+        versiones: 2,
+        num_entradas: 2,
+      });
+    });
+
     it('sends columns mapped to notas as labelled lines', async () => {
       const { owner, glossary } = await owned();
       const csv = 'Spanish,English,Platform,Comment\nsigilo,stealth,PC,UI\n';
