@@ -487,6 +487,7 @@ export const es = {
     addedMany: '{n} candidatos añadidos al glosario.',
     addedSkipped: '{added} añadidos; {skipped} ya estaban en el glosario.',
     alreadyThere: 'Ese candidato ya estaba en el glosario.',
+    addedNone: 'Los {n} candidatos ya estaban en el glosario.',
     addedBadge: 'Añadido',
     inGlossaries: 'Ya en: {names}',
     inGlossariesLabel: 'Ya está en {names}',

@@ -328,3 +328,18 @@ describeEngines('POST /glosarios/:nombre_seguro/entradas/candidatos', (t) => {
     });
   });
 });
+
+describeEngines('GET /api/docs (extractor)', (t) => {
+  it('documents the extractor routes with their schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { requestBody?: unknown; responses?: object }>
+    >;
+    expect(paths['/api/extractor']?.post?.responses).toHaveProperty('200');
+    const add = paths['/api/glosarios/{nombre_seguro}/entradas/candidatos']?.post;
+    expect(add?.requestBody).toBeDefined();
+    expect(add?.responses).toHaveProperty('200');
+  });
+});

@@ -8,8 +8,10 @@ import { CandidateRow } from './candidate-row.tsx';
 
 /** Rows shown first, and added by each 'Mostrar más'. */
 export const PAGE_SIZE = 100;
-/** A closed row's height before it is measured. */
-const ESTIMATED_ROW_PX = 58;
+/** A closed row's height before it is measured: one line on wide screens, two on phones. */
+function estimatedRowPx(): number {
+  return typeof window !== 'undefined' && window.innerWidth < 576 ? 92 : 65;
+}
 
 export interface CandidateListProps {
   /** Already filtered and sorted. */
@@ -57,12 +59,12 @@ export function CandidateList({
 
   const virtualizer = useWindowVirtualizer({
     count: shown.length,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    estimateSize: estimatedRowPx,
     overscan: 6,
     scrollMargin,
     getItemKey: (index) => shown[index]!.id,
     // A row always has a height on screen; without layout (tests) keep the estimate.
-    measureElement: (element) => element.getBoundingClientRect().height || ESTIMATED_ROW_PX,
+    measureElement: (element) => element.getBoundingClientRect().height || estimatedRowPx(),
   });
   const items = virtualizer.getVirtualItems();
 

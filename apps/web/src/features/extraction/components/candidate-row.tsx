@@ -147,6 +147,7 @@ export const CandidateRow = memo(function CandidateRow({
               variant="filled"
               size="lg"
               radius="sm"
+              tt="none"
               leftSection={<IconCheck size={14} aria-hidden />}
             >
               {es.extractor.addedBadge}

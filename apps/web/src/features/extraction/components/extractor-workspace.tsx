@@ -62,6 +62,8 @@ function addedNotice(requested: number, answer: AddCandidatesAnswer): Notice {
       ? { tone: 'success', text: es.extractor.added }
       : { tone: 'success', text: es.extractor.alreadyThere };
   }
+  if (answer.añadidas === 0)
+    return { tone: 'success', text: format(es.extractor.addedNone, { n: answer.omitidas }) };
   if (answer.omitidas === 0)
     return { tone: 'success', text: format(es.extractor.addedMany, { n: answer.añadidas }) };
   return {
@@ -103,8 +105,12 @@ export function ExtractorWorkspace({
   // A new answer: bring its statistics into view (the form above can be long).
   const run = result?.run;
   useEffect(() => {
-    if (run !== undefined)
-      resultsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    if (run === undefined) return;
+    // After the list has mounted and measured itself (it may set the scroll position once).
+    const frame = requestAnimationFrame(() =>
+      resultsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [run]);
 
   useEffect(() => {
