@@ -76,7 +76,8 @@ export async function pdfText(bytes: Uint8Array, headerOffset: number, limits: P
   const pdfjs = await loadPdfJs();
   const assets = pdfjsAssets();
   const task = pdfjs.getDocument({
-    data: bytes.slice(), // pdf.js takes ownership of (detaches) the buffer it is given
+    // A copy as a plain Uint8Array: pdf.js detaches the buffer it is given and refuses Node Buffers.
+    data: new Uint8Array(bytes),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,

@@ -135,6 +135,11 @@ describe('text from .pdf files', () => {
     expect(text).toContain('jefe final');
   });
 
+  it('reads a PDF handed over as a Node Buffer, as uploads arrive', async () => {
+    const buffer = readFileSync(new URL('../../fixtures/files/manual-es.pdf', import.meta.url));
+    expect(await textFromFile('manual.pdf', buffer)).toContain('Manual del juego');
+  });
+
   it('refuses a scanned PDF without a text layer (pdf.js sample)', async () => {
     const error = await refusal(textFromFile('scan.pdf', file('scan-bad.pdf')));
     expect(error.code).toBe('PDF_SIN_TEXTO');
