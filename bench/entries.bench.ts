@@ -4,15 +4,11 @@
 // unparameterised full list streamed (server memory growth), and, when the web app is built
 // (apps/web/dist), the click on the glossary card to the first entry visible in Chromium.
 // PostgreSQL runs when it answers on 127.0.0.1:5432 (LUDOTERM_BENCH_PG_URL to change it).
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { GlossaryRow, UserRow } from '../apps/server/src/db/schema.ts';
 import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
@@ -26,16 +22,36 @@ import {
   withDatabase,
 } from '../apps/server/src/test/postgres-admin.ts';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
+import { startServer, type StartedServer } from './lib/server-process.ts';
 
 const ENTRIES = 100_000;
 const WORK_DIR = '/tmp/lt-entries/bench';
 const PG_URL = process.env.LUDOTERM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DATABASE = 'ludoterm_bench_entries';
+/** The port of the started server (this issue's port). */
+const PORT = 3105;
 const JWT_SECRET = 'bench-entries-secret-bench-entries-secret-0123';
 
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
 // ---------------------------------------------------------------------------------------------
-// Synthetic but realistic data: Spanish-looking and English-looking words from syllables, with
-// accents and ñ; one to three words per term; notes on a third, definitions on a fifth.
+// Data: terms of one to three words drawn from wordfreq's Spanish and English lists (ranks
+// 300–60,300, in LUDOTERM_DATA_DIR or ../shared/data), with accents and ñ as real words have
+// them; syllable-made words when the lists are absent. Notes on a third, definitions on a fifth.
+
+function wordList(language: 'es' | 'en'): string[] | null {
+  const dir = process.env.LUDOTERM_DATA_DIR
+    ? resolve(process.env.LUDOTERM_DATA_DIR)
+    : resolve(REPO, '..', 'shared', 'data');
+  const file = join(dir, 'wordfreq', `wordfreq-large-${language}-top200k.tsv`);
+  if (!existsSync(file)) return null;
+  const words = readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t')[0]!)
+    .filter(Boolean);
+  return words.slice(300, 60_300);
+}
 
 function prng(seed: number): () => number {
   let s = seed >>> 0;
@@ -107,9 +123,15 @@ function wordFrom(random: () => number, syllables: string[]): string {
   return word;
 }
 
+const ES_WORDS = wordList('es');
+const EN_WORDS = wordList('en');
+
 function termFrom(random: () => number, syllables: string[]): string {
   const words = 1 + Math.floor(random() * random() * 3);
-  const parts = Array.from({ length: words }, () => wordFrom(random, syllables));
+  const list = syllables === ES_SYLLABLES ? ES_WORDS : EN_WORDS;
+  const parts = Array.from({ length: words }, () =>
+    list ? list[Math.floor(random() * list.length)]! : wordFrom(random, syllables),
+  );
   if (random() < 0.2) parts[0] = parts[0]!.charAt(0).toUpperCase() + parts[0]!.slice(1);
   return parts.join(' ');
 }
@@ -154,21 +176,15 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  gc();
-  gc();
-}
-
 interface Setup {
-  handle: DatabaseHandle;
-  app: FastifyInstance;
+  server: StartedServer;
   baseUrl: string;
   glossary: GlossaryRow;
   headers: Record<string, string>;
   entries: NewEntry[];
   bulkMs: number;
+  /** CPU time of this process during the bulk insert (the machine is shared). */
+  bulkCpuMs: number;
 }
 
 async function setUp(engine: 'sqlite' | 'postgres'): Promise<Setup> {
@@ -221,6 +237,7 @@ async function setUp(engine: 'sqlite' | 'postgres'): Promise<Setup> {
     .executeTakeFirstOrThrow();
 
   const entries = syntheticEntries(ENTRIES);
+  const cpuBefore = process.cpuUsage();
   const bulkMs = await timed(() =>
     handle.db
       .transaction()
@@ -228,29 +245,38 @@ async function setUp(engine: 'sqlite' | 'postgres'): Promise<Setup> {
         insertEntries(tx, glossary, entries, { id: user.id, nombre: 'Banco de pruebas' }),
       ),
   );
+  const cpu = process.cpuUsage(cpuBefore);
+  const bulkCpuMs = (cpu.user + cpu.system) / 1000;
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    LOG_LEVEL: 'warn',
-    PURGE_INTERVAL_MINUTES: '0',
-    WEB_DIST_DIR: process.env.LUDOTERM_BENCH_WEB_DIST ?? '/nonexistent-web-dist',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  await handle.destroy();
+
+  // The server as `npm start` runs it (built, in its own process), on the prepared database.
+  const server = await startServer({
+    port: PORT,
+    env: {
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      PURGE_INTERVAL_MINUTES: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
   });
-  const app = await buildApp(config, handle);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
   const token = await signAccessToken(JWT_SECRET, user.id, 3600);
   return {
-    handle,
-    app,
-    baseUrl: `http://127.0.0.1:${port}`,
+    server,
+    baseUrl: server.baseUrl,
     glossary: { ...glossary, num_entradas: ENTRIES },
     headers: { authorization: `Bearer ${token}` },
     entries,
     bulkMs,
+    bulkCpuMs,
   };
+}
+
+/** Resident memory of a process, in bytes (Linux). */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+  return Number(kb ?? 0) * 1024;
 }
 
 async function getJson(url: string, headers: Record<string, string>): Promise<unknown> {
@@ -272,6 +298,11 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
       unit: 's',
     });
     rows.push({
+      metric: `${label}: inserción masiva, CPU de este proceso (SQLite escribe en él)`,
+      value: s.bulkCpuMs / 1000,
+      unit: 's',
+    });
+    rows.push({
       metric: `${label}: ritmo de inserción masiva`,
       value: Math.round(ENTRIES / (s.bulkMs / 1000)),
       unit: 'entradas/s',
@@ -283,6 +314,11 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
     for (let i = 0; i < 200; i += 1)
       firstPage.push(await timed(() => getJson(`${base}?pagina=1&por_pagina=50`, s.headers)));
     rows.push(bound(`${label}: primera página (50) p95`, percentile(firstPage, 0.95), 'ms', 10));
+    rows.push({
+      metric: `${label}: primera página (50) mediana`,
+      value: percentile(firstPage, 0.5),
+      unit: 'ms',
+    });
     const deep: number[] = [];
     for (let i = 0; i < 50; i += 1)
       deep.push(await timed(() => getJson(`${base}?pagina=1900&por_pagina=50`, s.headers)));
@@ -310,6 +346,11 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
         20,
       ),
     );
+    rows.push({
+      metric: `${label}: búsqueda en el glosario (3–12 caracteres) mediana`,
+      value: percentile(search, 0.5),
+      unit: 'ms',
+    });
     const short: number[] = [];
     for (const q of ['a', 'ca', 'ñ', 'ma', 'ti', 's', 'bl', 'dr']) {
       short.push(
@@ -350,11 +391,12 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
       bound(`${label}: crear una entrada con su versión, p99`, percentile(creates, 0.99), 'ms', 10),
     );
 
-    collectGarbage();
-    const before = process.memoryUsage().rss;
+    // The server's resident memory, sampled every 5 ms while it streams the whole list.
+    const pid = s.server.child.pid!;
+    const before = rssOf(pid);
     let peak = before;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      peak = Math.max(peak, rssOf(pid));
     }, 5);
     let bytes = 0;
     const streamMs = await timed(async () => {
@@ -367,7 +409,7 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
       }
     });
     clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, rssOf(pid));
     // The list must be complete: every entry once.
     const total =
       (await (
@@ -388,34 +430,138 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
     );
 
     if (engine === 'sqlite') {
-      const web = await measureClickToFirstEntry(
+      const web = await measureWeb(
         s.baseUrl,
         s.headers.authorization!.slice('Bearer '.length),
         s.glossary,
-      );
-      if (web !== null)
+      ).catch((error: unknown) => {
+        console.error('  La medida en Chromium falló:', error);
+        return null;
+      });
+      if (web !== null) {
         rows.push(
           atMost(
             `${label}: clic en la tarjeta → primera entrada visible (mediana de 5)`,
-            web,
+            web.clickToFirstEntryMs,
             'ms',
             1000,
           ),
         );
+        rows.push(
+          atMost(
+            `${label}: tarea más larga del hilo principal al abrir y desplazar (${web.scrolledEntries} filas)`,
+            web.longestTaskMs,
+            'ms',
+            50,
+          ),
+        );
+      }
     }
   } finally {
-    await s.app.close();
+    await s.server.stop();
   }
   return rows;
 }
 
-/** Filled in once the web app exists: null means "not measured". */
-async function measureClickToFirstEntry(
-  _baseUrl: string,
-  _token: string,
-  _glossary: GlossaryRow,
-): Promise<number | null> {
-  return null;
+/** Signs the page in and records every long task (PerformanceObserver 'longtask'). */
+const LONG_TASKS_SCRIPT = (token: string) => `
+  localStorage.setItem('access_token', ${JSON.stringify(token)});
+  localStorage.setItem('refresh_token', 'bench');
+  window.__longTasks = [];
+  new PerformanceObserver(function (list) {
+    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+/** Clicks the glossary's card; answers the ms until its first entry is on screen. */
+const CLICK_AND_WAIT_SCRIPT = (name: string) => `
+  new Promise(function (done) {
+    window.__longTasks = [];
+    var buttons = Array.from(document.querySelectorAll('button[aria-pressed]'));
+    var button = buttons.find(function (b) { return (b.textContent || '').indexOf(${JSON.stringify(name)}) !== -1; });
+    var started = performance.now();
+    button.click();
+    (function check() {
+      var first = document.querySelector('[role="list"][aria-label^="Entradas de"] article');
+      if (first && first.getBoundingClientRect().top < window.innerHeight) done(performance.now() - started);
+      else requestAnimationFrame(check);
+    })();
+  })
+`;
+
+interface WebFigures {
+  /** Median of 5: the click on the glossary card to the first entry on screen. */
+  clickToFirstEntryMs: number;
+  /** The longest main-thread task while opening the glossary and scrolling through it. */
+  longestTaskMs: number;
+  /** Entries loaded by the end of the scroll. */
+  scrolledEntries: number;
+}
+
+/**
+ * In Chromium on the production build served by the started app: click the 100,000-entry
+ * glossary's card and time the first entry on screen (median of 5), then scroll far down the
+ * list watching for long tasks (PerformanceObserver 'longtask'). Null when the web app is not
+ * built or Playwright's package is missing.
+ */
+async function measureWeb(
+  baseUrl: string,
+  token: string,
+  glossary: GlossaryRow,
+): Promise<WebFigures | null> {
+  if (!existsSync(join(REPO, 'apps/web/dist/index.html'))) return null;
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const clicks: number[] = [];
+    let longestTaskMs = 0;
+    let scrolledEntries = 0;
+    for (let run = 0; run < 5; run += 1) {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'es-ES',
+      });
+      await context.addInitScript({ content: LONG_TASKS_SCRIPT(token) });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/entradas`);
+      const card = page.getByRole('button', { name: new RegExp(glossary.nombre) });
+      await card.waitFor();
+      await page.waitForTimeout(300);
+      // Scripts run in the page as plain strings: the bench's TypeScript loader would wrap
+      // functions passed to evaluate() in helpers the page does not have.
+      const elapsed = (await page.evaluate(CLICK_AND_WAIT_SCRIPT(glossary.nombre))) as number;
+      clicks.push(elapsed);
+      if (run === 0) {
+        // Scroll down the list a screen at a time, as a reader would, for a while.
+        for (let i = 0; i < 60; i += 1) {
+          await page.mouse.wheel(0, 1600);
+          await page.waitForTimeout(80);
+        }
+        await page.waitForTimeout(500);
+        longestTaskMs = Math.max(0, ...((await page.evaluate('window.__longTasks')) as number[]));
+        scrolledEntries = Number(
+          await page.evaluate(
+            `document.querySelector('[role="list"][aria-label^="Entradas de"] [data-index]:last-child')?.getAttribute('data-index') ?? 0`,
+          ),
+        );
+      }
+      await context.close();
+    }
+    clicks.sort((a, b) => a - b);
+    return { clickToFirstEntryMs: clicks[2]!, longestTaskMs, scrolledEntries };
+  } finally {
+    await browser.close();
+  }
 }
 
 async function postgresAnswers(): Promise<boolean> {
@@ -430,9 +576,21 @@ async function postgresAnswers(): Promise<boolean> {
 const bench: Bench = {
   name: 'entradas',
   async run() {
+    // The machine is shared: its load says how far the latencies are from an idle machine's.
+    const loadAtStart = loadavg()[0]!;
     const rows = await measureApi('sqlite', 'SQLite');
     if (await postgresAnswers()) rows.push(...(await measureApi('postgres', 'PostgreSQL')));
     else console.info('  PostgreSQL no responde: se omiten sus cifras.');
+    rows.push({
+      metric: 'carga media del sistema (1 min) al empezar',
+      value: loadAtStart,
+      unit: '',
+    });
+    rows.push({
+      metric: 'carga media del sistema (1 min) al terminar',
+      value: loadavg()[0]!,
+      unit: '',
+    });
     return rows;
   },
 };
