@@ -31,7 +31,7 @@ export function VirtualEntryList({
   fetchNextPage,
   renderEntry,
   label,
-  estimatedHeight = 58,
+  estimatedHeight = 52,
 }: VirtualEntryListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
