@@ -12,9 +12,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { foldText } from '../apps/server/src/lib/text-folding.ts';
 import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
@@ -54,27 +54,25 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
 }
 
-/** Whether any live entry's folded base or target term holds `piece` (trigram index + check). */
-async function anyTermHolds(db: Kysely<Database>, piece: string): Promise<boolean> {
-  const trigrams = Array.from(
-    new Set(
-      Array.from({ length: Array.from(piece).length - 2 }, (_, i) =>
-        Array.from(piece)
-          .slice(i, i + 3)
-          .join(''),
-      ),
-    ),
-  );
-  const match = trigrams.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
-  const { rows } = await sql<{ x: number }>`select 1 as x from search_terms_fts f
+/**
+ * Whether any live entry's folded base or target term holds `piece` (trigram index, then an
+ * exact check), on a read-only connection of its own: sampleQueries asks synchronously.
+ */
+function termChecker(sqlitePath: string): (piece: string) => boolean {
+  const reader = new SQLite(sqlitePath, { readonly: true });
+  const statement = reader.prepare(`select 1 from search_terms_fts f
     cross join search_docs d on d.search_id = f.rowid
-    where search_terms_fts match ${match}
-      and (instr(d.origen, ${piece}) > 0 or instr(d.meta, ${piece}) > 0) limit 1`.execute(db);
-  return rows.length > 0;
+    where search_terms_fts match ? and (instr(d.origen, ?) > 0 or instr(d.meta, ?) > 0) limit 1`);
+  return (piece) => {
+    const chars = Array.from(piece);
+    const trigrams = new Set(chars.slice(0, -2).map((_, i) => chars.slice(i, i + 3).join('')));
+    const match = [...trigrams].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
+    return statement.get(match, piece, piece) !== undefined;
+  };
 }
 
 /** The fixed query set, sampled once from the SQLite database (same data on both engines). */
-async function querySet(db: Kysely<Database>): Promise<QuerySet> {
+async function querySet(db: Kysely<Database>, sqlitePath: string): Promise<QuerySet> {
   const file = join(CACHE_DIR, `${SQLITE_CACHE.split('/').pop()}.queries.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as QuerySet;
   log('Muestreando las consultas…');
@@ -101,25 +99,8 @@ async function querySet(db: Kysely<Database>): Promise<QuerySet> {
     const key = keys[Math.floor(random() * keys.length)];
     if (key) terms.push(card[key]!);
   }
-  // sampleQueries is synchronous and deterministic: run it again until every piece it tried
-  // (to make one query in ten absent) has been looked up in the index.
-  const present = new Map<string, boolean>();
-  let candidates: string[] = [];
-  for (let round = 0; round < 1000; round += 1) {
-    const asked = new Set<string>();
-    candidates = sampleQueries(
-      QUICK_QUERIES,
-      (i) => terms[i]!,
-      terms.length,
-      (folded) => {
-        if (!present.has(folded)) asked.add(folded);
-        return present.get(folded) ?? true;
-      },
-      foldText,
-    );
-    if (asked.size === 0) break;
-    for (const piece of asked) present.set(piece, await anyTermHolds(db, piece));
-  }
+  const holds = termChecker(sqlitePath);
+  const candidates = sampleQueries(QUICK_QUERIES, (i) => terms[i]!, terms.length, holds, foldText);
   const advanced: QuerySet['advanced'] = [];
   while (advanced.length < ADVANCED_QUERIES) {
     const campo = ADVANCED_FIELDS[advanced.length % ADVANCED_FIELDS.length]!;
@@ -183,8 +164,19 @@ async function measureEngine(
   handle: DatabaseHandle,
   set: QuerySet,
   binding: boolean,
-): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
+  out: BenchRow[],
+): Promise<void> {
+  // Rows are kept as they are measured (a failure later still reports them) and printed.
+  const rows = {
+    push: (...added: BenchRow[]) => {
+      for (const row of added) {
+        out.push(row);
+        log(
+          `  ${row.metric}: ${Number.isFinite(row.value) ? row.value.toFixed(2) : row.value} ${row.unit}`,
+        );
+      }
+    },
+  };
   const bound = (
     metric: string,
     value: number,
@@ -343,8 +335,10 @@ async function measureEngine(
   } finally {
     await server.stop();
   }
-  return rows;
 }
+
+/** `LUDOTERM_BENCH_SEARCH_ENGINES=sqlite` (or `postgres`) measures one engine only. */
+const ENGINES = (process.env.LUDOTERM_BENCH_SEARCH_ENGINES ?? 'sqlite,postgres').split(',');
 
 const bench: Bench = {
   name: 'search',
@@ -354,18 +348,30 @@ const bench: Bench = {
     const sqlite = createDatabase({ sqlitePath });
     let set: QuerySet;
     try {
-      await migrateToLatest(sqlite.db);
-      set = await querySet(sqlite.db);
-      rows.push(...(await measureEngine('SQLite', `sqlite:${sqlitePath}`, sqlite, set, true)));
+      set = await querySet(sqlite.db, sqlitePath);
+      if (ENGINES.includes('sqlite')) {
+        try {
+          await measureEngine('SQLite', `sqlite:${sqlitePath}`, sqlite, set, true, rows);
+        } catch (error) {
+          rows.push({
+            metric: `SQLite: falló (${String(error)})`,
+            value: Number.NaN,
+            unit: '',
+            pass: false,
+          });
+        }
+      }
     } finally {
       await sqlite.destroy();
     }
+    if (!ENGINES.includes('postgres')) return rows;
     const postgresUrl = await ensurePostgresDatabase(log);
     if (postgresUrl) {
       const postgres = createDatabase({ postgresUrl });
       try {
-        await migrateToLatest(postgres.db);
-        rows.push(...(await measureEngine('PostgreSQL', postgresUrl, postgres, set, false)));
+        await measureEngine('PostgreSQL', postgresUrl, postgres, set, false, rows);
+      } catch (error) {
+        rows.push({ metric: `PostgreSQL: falló (${String(error)})`, value: Number.NaN, unit: '' });
       } finally {
         await postgres.destroy();
       }

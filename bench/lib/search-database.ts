@@ -3,14 +3,13 @@
 // under bench/.cache/, PostgreSQL as the database ludoterm_bench_search). A finished build is
 // renamed into place, so an interrupted one is never mistaken for the real thing; migrations
 // added later are applied when it is opened.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { migrations } from '../../apps/server/src/db/migrations/index.ts';
-import type { UserRow } from '../../apps/server/src/db/schema.ts';
+import type { Database, UserRow } from '../../apps/server/src/db/schema.ts';
 import { foldText } from '../../apps/server/src/lib/text-folding.ts';
 import {
   insertPreparedEntries,
@@ -31,21 +30,31 @@ export const SEARCH_GLOSSARIES = 200;
 export const READER_GLOSSARIES = 10;
 /** Bump when the generated data changes, so old caches are not reused. */
 const DATA_VERSION = 1;
-/**
- * The migrations a cache was built with: a new migration is applied when the cache opens,
- * but one inserted before others already applied (or renamed) makes Kysely refuse the old
- * file, so the cache's name carries the list and a changed list builds a new one.
- */
-const SCHEMA = createHash('sha256')
-  .update(Object.keys(migrations).join('\n'))
-  .digest('hex')
-  .slice(0, 8);
-
 export const CACHE_DIR = join(repoRoot, 'bench', '.cache');
-export const SQLITE_CACHE = join(CACHE_DIR, `search-1m-v${DATA_VERSION}-${SCHEMA}.db`);
+export const SQLITE_CACHE = join(CACHE_DIR, `search-1m-v${DATA_VERSION}.db`);
 export const PG_URL =
   process.env.LUDOTERM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const PG_DATABASE = `ludoterm_bench_search_v${DATA_VERSION}_${SCHEMA}`;
+export const PG_DATABASE = `ludoterm_bench_search_v${DATA_VERSION}`;
+
+/**
+ * Brings a cached database to the current migrations. Migrations added since it was built
+ * may sort before ones it already has (040 after 060): applied anyway, in order. A migration
+ * it has that no longer exists (renamed, removed) means it must be built again: false.
+ */
+async function migrateCache(db: Kysely<Database>, log: (line: string) => void): Promise<boolean> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    log(`  la caché no se puede migrar (${String(error)}): se genera de nuevo`);
+    return false;
+  }
+  for (const r of results ?? []) log(`  migración aplicada a la caché: ${r.migrationName}`);
+  return true;
+}
 
 export const OWNER_EMAIL = 'propietaria@bench.ludoterm';
 export const READER_EMAIL = 'lectora@bench.ludoterm';
@@ -138,7 +147,12 @@ async function loadInto(handle: DatabaseHandle, log: (line: string) => void): Pr
 
 /** The cached SQLite database, built first when missing. Answers its path. */
 export async function ensureSqliteDatabase(log: (line: string) => void): Promise<string> {
-  if (existsSync(SQLITE_CACHE)) return SQLITE_CACHE;
+  if (existsSync(SQLITE_CACHE)) {
+    const cached = createDatabase({ sqlitePath: SQLITE_CACHE });
+    const usable = await migrateCache(cached.db, log).finally(() => cached.destroy());
+    if (usable) return SQLITE_CACHE;
+    for (const suffix of ['', '-wal', '-shm']) rmSync(SQLITE_CACHE + suffix, { force: true });
+  }
   mkdirSync(CACHE_DIR, { recursive: true });
   const building = `${SQLITE_CACHE}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
@@ -170,7 +184,14 @@ export async function ensurePostgresDatabase(log: (line: string) => void): Promi
       ]);
       return rows.length > 0;
     });
-    if (exists) return withDatabase(PG_URL, PG_DATABASE);
+    if (exists) {
+      const cached = createDatabase({ postgresUrl: withDatabase(PG_URL, PG_DATABASE) });
+      const usable = await migrateCache(cached.db, log).finally(() => cached.destroy());
+      if (usable) return withDatabase(PG_URL, PG_DATABASE);
+      await withAdminClient(PG_URL, (client) =>
+        client.query(`drop database ${quoteIdent(PG_DATABASE)} with (force)`),
+      );
+    }
   } catch {
     return null;
   }

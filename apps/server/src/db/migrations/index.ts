@@ -6,6 +6,7 @@ import * as createEntries from './2026-11-22-030-create-entries.ts';
 import * as createEntrySearchIndex from './2026-11-22-031-create-entry-search-index.ts';
 import * as entriesSearchLiveOnly from './2026-11-22-032-entries-search-live-only.ts';
 import * as createSearchOrder from './2026-11-22-040-create-search-order.ts';
+import * as createSearchFieldOrder from './2026-11-22-041-create-search-field-order.ts';
 import * as createTickets from './2026-11-22-060-create-tickets.ts';
 import * as createLoginCodes from './2026-11-22-061-create-login-codes.ts';
 import * as createPasswordResetTokens from './2026-11-22-062-create-password-reset-tokens.ts';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-031-create-entry-search-index': createEntrySearchIndex,
   '2026-11-22-032-entries-search-live-only': entriesSearchLiveOnly,
   '2026-11-22-040-create-search-order': createSearchOrder,
+  '2026-11-22-041-create-search-field-order': createSearchFieldOrder,
   '2026-11-22-060-create-tickets': createTickets,
   '2026-11-22-061-create-login-codes': createLoginCodes,
   '2026-11-22-062-create-password-reset-tokens': createPasswordResetTokens,

@@ -15,6 +15,7 @@ import {
   likeLiteral,
   termColumnOf,
 } from './search-index-terms.ts';
+import { matchFieldIn } from './search-index-field.ts';
 import { postgresMatchInOrder } from './search-order.postgres.ts';
 
 type EntriesBuilder = ExpressionBuilder<Database, 'entries'>;
@@ -99,38 +100,8 @@ export const postgresSearchIndex: SearchIndex = {
     return rows.map((r) => r.id);
   },
 
-  async matchField(db, { glossaries, campo, query, limit }: FieldMatch): Promise<number[]> {
-    const tier = isShortQuery(query) ? 'prefix' : 'substring';
-    if (campo.startsWith('termino.') || campo === 'subindice') {
-      const byColumn = new Map<TermColumn, number[]>();
-      for (const g of glossaries) {
-        const column = termColumnOf(campo, g);
-        if (column) byColumn.set(column, [...(byColumn.get(column) ?? []), g.id]);
-      }
-      const ids: number[] = [];
-      for (const [column, glossaryIds] of byColumn) {
-        ids.push(
-          ...(await this.matchTerms(db, { glossaryIds, query, tier, columns: [column], limit })),
-        );
-        if (ids.length >= limit) break;
-      }
-      return ids.slice(0, limit);
-    }
-    const glossaryIds = glossaries.map((g) => g.id);
-    if (glossaryIds.length === 0) return [];
-    const pattern = tier === 'prefix' ? `${likeLiteral(query)}%` : `%${likeLiteral(query)}%`;
-    const rows = await db
-      .selectFrom('entry_fields as f')
-      .innerJoin('entries as e', 'e.id', 'f.entry_id')
-      .select('f.entry_id')
-      .distinct()
-      .where('f.glossary_id', 'in', glossaryIds)
-      .where('f.campo', '=', campo)
-      .where('f.valor_plegado', 'like', pattern)
-      .where('e.deleted_at', 'is', null)
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.entry_id);
+  async matchField(db, params: FieldMatch): Promise<number[]> {
+    return matchFieldIn(this, db, params);
   },
 
   matchInOrder: postgresMatchInOrder,

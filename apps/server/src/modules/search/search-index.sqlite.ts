@@ -25,7 +25,13 @@ import {
   isShortQuery,
   termColumnOf,
 } from './search-index-terms.ts';
-import { sqliteAddDocs, sqliteMatchInOrder, sqliteRebuildDocs } from './search-order.sqlite.ts';
+import { matchFieldIn } from './search-index-field.ts';
+import {
+  sqliteAddDocs,
+  sqliteAddFields,
+  sqliteMatchInOrder,
+  sqliteRebuildDocs,
+} from './search-order.sqlite.ts';
 
 const CHUNK = 2000;
 
@@ -69,7 +75,7 @@ function matchingIds(match: string) {
 
 async function insertFts(
   db: Kysely<Database>,
-  table: 'entries_fts' | 'entry_fields_fts',
+  table: 'entries_fts',
   columns: readonly string[],
   rows: ReadonlyArray<readonly unknown[]>,
 ): Promise<void> {
@@ -104,12 +110,7 @@ export const sqliteSearchIndex: SearchIndex = {
   },
 
   async addFields(db, rows: readonly IndexedField[]) {
-    await insertFts(
-      db,
-      'entry_fields_fts',
-      ['valor_plegado'],
-      rows.map((r) => [r.id, r.valor_plegado]),
-    );
+    await sqliteAddFields(db, rows);
   },
 
   async searchGlossary(
@@ -187,44 +188,8 @@ export const sqliteSearchIndex: SearchIndex = {
     return (await select.execute()).map((r) => r.id);
   },
 
-  async matchField(db, { glossaries, campo, query, limit }: FieldMatch): Promise<number[]> {
-    if (campo.startsWith('termino.') || campo === 'subindice') {
-      const byColumn = new Map<TermColumn, number[]>();
-      for (const g of glossaries) {
-        const column = termColumnOf(campo, g);
-        if (column) byColumn.set(column, [...(byColumn.get(column) ?? []), g.id]);
-      }
-      const ids: number[] = [];
-      for (const [column, glossaryIds] of byColumn) {
-        const tier = isShortQuery(query) ? 'prefix' : 'substring';
-        ids.push(
-          ...(await this.matchTerms(db, { glossaryIds, query, tier, columns: [column], limit })),
-        );
-        if (ids.length >= limit) break;
-      }
-      return ids.slice(0, limit);
-    }
-    const glossaryIds = glossaries.map((g) => g.id);
-    if (glossaryIds.length === 0) return [];
-    let select = db
-      .selectFrom('entry_fields as f')
-      .innerJoin('entries as e', 'e.id', 'f.entry_id')
-      .select('f.entry_id')
-      .distinct()
-      .where('f.glossary_id', 'in', glossaryIds)
-      .where('f.campo', '=', campo)
-      .where('e.deleted_at', 'is', null)
-      .limit(limit);
-    select = isShortQuery(query)
-      ? select
-          .where('f.valor_plegado', '>=', query)
-          .where('f.valor_plegado', '<', query + PREFIX_END)
-      : select.where(
-          'f.id',
-          'in',
-          sql<number>`(select rowid from entry_fields_fts where entry_fields_fts match ${ftsPhrase(query)})`,
-        );
-    return (await select.execute()).map((r) => r.entry_id);
+  async matchField(db, params: FieldMatch): Promise<number[]> {
+    return matchFieldIn(this, db, params);
   },
 
   matchInOrder: sqliteMatchInOrder,
@@ -236,8 +201,6 @@ export const sqliteSearchIndex: SearchIndex = {
     await sql`insert into entries_fts(rowid, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado)
       select id, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado
       from entries where deleted_at is null`.execute(db);
-    await sql`insert into entry_fields_fts(entry_fields_fts) values ('rebuild')`.execute(db);
     await sql`insert into entries_fts(entries_fts) values ('optimize')`.execute(db);
-    await sql`insert into entry_fields_fts(entry_fields_fts) values ('optimize')`.execute(db);
   },
 };

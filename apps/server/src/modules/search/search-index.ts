@@ -55,10 +55,9 @@ export interface SearchIndex {
    */
   matchTerms(db: Kysely<Database>, params: TermMatch): Promise<number[]>;
   /**
-   * Candidate entry ids whose folded `campo` contains `query` (starts with it for 1–2
-   * characters), for advanced search. Terms and subindice are answered from the entries'
-   * columns: `termino.xx` matches the base or target term depending on each glossary's
-   * languages.
+   * Entry ids whose folded `campo` contains `query` (starts with it for 1–2 characters) in
+   * the given glossaries, in the results' order (`matchInOrder` of any tier). `termino.xx`
+   * reads the base or target term depending on each glossary's languages.
    */
   matchField(db: Kysely<Database>, params: FieldMatch): Promise<number[]>;
   /**
@@ -84,6 +83,8 @@ export interface IndexedEntry {
 
 export interface IndexedField {
   id: number;
+  entry_id: number;
+  campo: string;
   valor_plegado: string;
 }
 
@@ -113,8 +114,7 @@ export interface TermMatch {
 }
 
 export interface FieldMatch {
-  /** Each glossary with its languages, so `termino.xx` maps to the right column. */
-  glossaries: ReadonlyArray<{ id: number; idioma_origen: string; idioma_meta: string }>;
+  glossaries: ReadonlyArray<{ id: number }>;
   campo: string;
   /** Already folded and not empty. */
   query: string;

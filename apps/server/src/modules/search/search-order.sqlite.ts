@@ -34,8 +34,6 @@ const UNORDERED = sql.lit(SEARCH_UNORDERED_FROM);
 
 /** Up to this many B-tree candidates (exact, prefix) are read whole and sorted. */
 const SORT_CANDIDATES_UP_TO = 2000;
-/** The same for an advanced search on a card field. */
-const SORT_FIELD_CANDIDATES_UP_TO = 5000;
 /** Rows per JSON chunk when writing. */
 const CHUNK = 2000;
 
@@ -117,20 +115,21 @@ async function hasUnordered(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Reads in `search_id` order up to `limit`, then adds the unordered docs that match
- * (normally none) in their place. `scan` receives the condition on the scanned rowid
- * (`f.rowid` for FTS5, which then seeks to the range, `d.search_id` for a table walk).
+ * The rows of `ordered` (a scan in `search_id` order, stopped at `limit`), with the unordered
+ * docs that match (normally none, always few) merged in by their sort key. Those are read by
+ * `unordered`, which scans the docs from SEARCH_UNORDERED_FROM on and checks each: cheaper
+ * than a second trigram intersection for a handful of rows.
  */
 async function inOrder(
   db: Kysely<Database>,
-  rowid: Sql,
-  scan: (range: Sql<boolean>) => Sql<OrderedRow>,
+  ordered: Sql<OrderedRow>,
+  unordered: Sql<OrderedRow>,
   limit: number,
 ): Promise<OrderedRow[]> {
-  const ordered = await rowsOf(db, scan(sql<boolean>`${rowid} < ${UNORDERED}`));
-  if (!(await hasUnordered(db))) return ordered.slice(0, limit);
-  const unordered = await rowsOf(db, scan(sql<boolean>`${rowid} >= ${UNORDERED}`));
-  return [...ordered, ...unordered].sort(compareOrder).slice(0, limit);
+  const rows = await rowsOf(db, ordered);
+  if (!(await hasUnordered(db))) return rows.slice(0, limit);
+  const late = await rowsOf(db, unordered);
+  return [...rows, ...late].sort(compareOrder).slice(0, limit);
 }
 
 async function matchTermsInOrder(
@@ -162,13 +161,15 @@ async function matchTermsInOrder(
     }
   }
 
+  const unordered = sql<OrderedRow>`select ${select} from search_docs d
+    where d.search_id >= ${UNORDERED} and ${filter}`;
   if (short) {
     // One or two characters: walk the docs in order (matches are then dense).
     const rows = await inOrder(
       db,
-      sql`d.search_id`,
-      (range) => sql<OrderedRow>`select ${select} from search_docs d
-        where ${range} and ${filter} order by d.search_id limit ${m.limit}`,
+      sql<OrderedRow>`select ${select} from search_docs d
+        where d.search_id < ${UNORDERED} and ${filter} order by d.search_id limit ${m.limit}`,
+      unordered,
       m.limit,
     );
     return toRankedMatches(rows, m.limit);
@@ -177,14 +178,29 @@ async function matchTermsInOrder(
   const match = m.tier === 'word' ? ftsWordStart(m.query) : ftsContains(m.query);
   const rows = await inOrder(
     db,
-    sql`f.rowid`,
-    (range) => sql<OrderedRow>`select ${select}
+    sql<OrderedRow>`select ${select}
       from search_terms_fts f cross join search_docs d on d.search_id = f.rowid
-      where search_terms_fts match ${match} and ${range} and ${filter}
+      where search_terms_fts match ${match} and f.rowid < ${UNORDERED} and ${filter}
       order by f.rowid limit ${m.limit}`,
+    unordered,
     m.limit,
   );
   return toRankedMatches(rows, m.limit);
+}
+
+/** search_field_fts rowid = search_id × FIELD_SLOTS + the field's code (migration 041). */
+const FIELD_SLOTS = 32;
+const FIELD_UNORDERED = sql.lit(SEARCH_UNORDERED_FROM * FIELD_SLOTS);
+const fieldCodes = new Map<string, number | null>();
+
+/** The code of a card field in search_field_fts (fixed by migration 041). */
+async function fieldCodeOf(db: Kysely<Database>, campo: string): Promise<number | null> {
+  if (!fieldCodes.has(campo)) {
+    const { rows } = await sql<{ code: number }>`
+      select code from search_fields where campo = ${campo}`.execute(db);
+    fieldCodes.set(campo, rows[0]?.code ?? null);
+  }
+  return fieldCodes.get(campo)!;
 }
 
 async function matchFieldInOrder(
@@ -192,39 +208,60 @@ async function matchFieldInOrder(
   m: OrderedMatch & { target: { kind: 'field'; campo: string } },
 ): Promise<RankedMatch[]> {
   const { campo } = m.target;
+  const code = await fieldCodeOf(db, campo);
+  if (code === null) return [];
   const tiers = tierSql(m.query, (condition) => condition(sql.ref('v.valor_plegado')));
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
   const scope = scopeOf(db, m.target, m.scope);
+  const select = sql`d.entry_id as id, d.clave_orden as k, ${tiers.rank} as tier`;
+  const filter = sql<boolean>`d.glossary_id in (${scope}) and ${wanted} and ${subindiceFilter(m.subindice)}`;
   const short = isShortQuery(m.query);
-  // The candidates: 1–2 characters from the (campo, first two characters) B-tree, otherwise
-  // from the trigram index of entry_fields.
-  const candidates = short
-    ? sql`select v.* from entry_fields v where v.campo = ${campo}
-        and substr(v.valor_plegado, 1, 2) >= ${m.query}
-        and substr(v.valor_plegado, 1, 2) < ${m.query + PREFIX_END}`
-    : sql`select v.* from entry_fields_fts cross join entry_fields v on v.id = entry_fields_fts.rowid
-        where entry_fields_fts match ${`"${m.query.replaceAll('"', '""')}"`} and v.campo = ${campo}`;
-  const rows = await rowsOf(
-    db,
-    sql<OrderedRow>`select d.entry_id as id, d.clave_orden as k, ${tiers.rank} as tier
-      from (${candidates}) v cross join search_docs d on d.entry_id = v.entry_id
-      where d.glossary_id in (${scope}) and ${wanted} and ${subindiceFilter(m.subindice)}
-      limit ${SORT_FIELD_CANDIDATES_UP_TO + 1}`,
-  );
-  if (rows.length <= SORT_FIELD_CANDIDATES_UP_TO) {
-    return toRankedMatches(rows.sort(compareOrder), m.limit);
+
+  // Exact and prefix matches (and everything, for one or two characters) through the B-tree
+  // on (campo, first two characters): read whole and sorted when they are few.
+  if (m.tier === 'exact' || m.tier === 'prefix' || (m.tier === 'any' && short)) {
+    const head = Array.from(m.query).slice(0, 2).join('');
+    const rows = await rowsOf(
+      db,
+      sql<OrderedRow>`select ${select} from entry_fields v
+        cross join search_docs d on d.entry_id = v.entry_id
+        where v.campo = ${campo} and substr(v.valor_plegado, 1, 2) >= ${head}
+          and substr(v.valor_plegado, 1, 2) < ${head + PREFIX_END} and ${filter}
+        limit ${SORT_CANDIDATES_UP_TO + 1}`,
+    );
+    if (rows.length <= SORT_CANDIDATES_UP_TO) {
+      return toRankedMatches(rows.sort(compareOrder), m.limit);
+    }
   }
-  // Many matches: walk the docs in order and keep those whose field matches.
-  const walked = await inOrder(
+
+  const fieldJoin = sql`cross join entry_fields v on v.entry_id = d.entry_id and v.campo = ${campo}`;
+  const unordered = sql<OrderedRow>`select ${select} from search_docs d ${fieldJoin}
+    where d.search_id >= ${UNORDERED} and ${filter}`;
+  if (short) {
+    const rows = await inOrder(
+      db,
+      sql<OrderedRow>`select ${select} from search_docs d ${fieldJoin}
+        where d.search_id < ${UNORDERED} and ${filter} order by d.search_id limit ${m.limit}`,
+      unordered,
+      m.limit,
+    );
+    return toRankedMatches(rows, m.limit);
+  }
+
+  const match = m.tier === 'word' ? ftsWordStart(m.query) : ftsContains(m.query);
+  const rows = await inOrder(
     db,
-    sql`d.search_id`,
-    (range) => sql<OrderedRow>`select d.entry_id as id, d.clave_orden as k, ${tiers.rank} as tier
-      from search_docs d cross join entry_fields v on v.entry_id = d.entry_id and v.campo = ${campo}
-      where ${range} and d.glossary_id in (${scope}) and ${wanted} and ${subindiceFilter(m.subindice)}
-      order by d.search_id limit ${m.limit}`,
+    sql<OrderedRow>`select ${select}
+      from search_field_fts f
+      cross join search_docs d on d.search_id = f.rowid / ${sql.lit(FIELD_SLOTS)}
+      ${fieldJoin}
+      where search_field_fts match ${match} and f.rowid % ${sql.lit(FIELD_SLOTS)} = ${sql.lit(code)}
+        and f.rowid < ${FIELD_UNORDERED} and ${filter}
+      order by f.rowid limit ${m.limit}`,
+    unordered,
     m.limit,
   );
-  return toRankedMatches(walked, m.limit);
+  return toRankedMatches(rows, m.limit);
 }
 
 /** SearchIndex.matchInOrder on SQLite. */
@@ -293,6 +330,23 @@ export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocS
   }
 }
 
+/** Field rows just written (entry_fields), indexed under their entry's doc. */
+export async function sqliteAddFields(
+  db: Kysely<Database>,
+  fields: ReadonlyArray<{ entry_id: number; campo: string; valor_plegado: string }>,
+): Promise<void> {
+  for (let from = 0; from < fields.length; from += CHUNK) {
+    const json = JSON.stringify(
+      fields.slice(from, from + CHUNK).map((f) => [f.entry_id, f.campo, f.valor_plegado]),
+    );
+    await sql`insert into search_field_fts (rowid, doc)
+      select d.search_id * ${sql.lit(FIELD_SLOTS)} + c.code, j.value ->> 2
+      from json_each(${json}) j
+      join search_docs d on d.entry_id = j.value ->> 0
+      join search_fields c on c.campo = j.value ->> 1`.execute(db);
+  }
+}
+
 /** Numbers for sorted new docs given each one's (predecessor, successor) among the old docs. */
 export function assignSlots(
   part: ReadonlyArray<{ id: number }>,
@@ -316,17 +370,15 @@ export function assignSlots(
   return slots;
 }
 
-/** Renumbers every live entry's doc evenly in order and rebuilds the trigram index. */
+/**
+ * Renumbers every live entry's doc evenly in order and rebuilds both trigram indexes, with the
+ * triggers standing aside (`search_maintenance`). Run inside a transaction.
+ */
 export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
+  await sql`insert into search_maintenance (motivo) values ('rebuild')`.execute(db);
   await sql`insert into search_terms_fts (search_terms_fts) values ('delete-all')`.execute(db);
-  await sql`drop trigger if exists search_docs_after_delete`.execute(db);
-  try {
-    await sql`delete from search_docs`.execute(db);
-  } finally {
-    await sql`create trigger search_docs_after_delete after delete on search_docs begin
-        delete from search_terms_fts where rowid = old.search_id;
-      end`.execute(db);
-  }
+  await sql`insert into search_field_fts (search_field_fts) values ('delete-all')`.execute(db);
+  await sql`delete from search_docs`.execute(db);
   const tieBreak = sql.raw(TIE_BREAK_SQL('id'));
   await sql`insert into search_docs
       (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
@@ -338,7 +390,13 @@ export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
     select search_id, origen || char(10) || meta || char(10) || subindice from search_docs`.execute(
     db,
   );
+  await sql`insert into search_field_fts (rowid, doc)
+    select d.search_id * ${sql.lit(FIELD_SLOTS)} + c.code, f.valor_plegado
+    from entry_fields f join search_docs d on d.entry_id = f.entry_id
+    join search_fields c on c.campo = f.campo`.execute(db);
+  await sql`delete from search_maintenance`.execute(db);
   await sql`insert into search_terms_fts (search_terms_fts) values ('optimize')`.execute(db);
+  await sql`insert into search_field_fts (search_field_fts) values ('optimize')`.execute(db);
 }
 
 /** Problems of the docs against the live entries (empty when consistent). */
@@ -365,22 +423,14 @@ export async function sqliteCheckDocs(db: Kysely<Database>): Promise<string[]> {
     where prev_k is not null and (prev_k, prev_t, prev_id) > (clave_orden, desempate, entry_id)
     limit 20`.execute(db);
   for (const r of disorder) problems.push(`entrada ${r.id}: fuera de orden en search_docs`);
-  try {
-    await sql`insert into search_terms_fts (search_terms_fts, rank) values ('integrity-check', 0)`.execute(
-      db,
-    );
-  } catch (error) {
-    problems.push(`search_terms_fts: ${(error as Error).message}`);
+  for (const table of ['search_terms_fts', 'search_field_fts']) {
+    try {
+      await sql`insert into ${sql.table(table)} (${sql.ref(table)}, rank) values ('integrity-check', 0)`.execute(
+        db,
+      );
+    } catch (error) {
+      problems.push(`${table}: ${(error as Error).message}`);
+    }
   }
   return problems;
-}
-
-/** Every `search_id` a trigram of `piece` indexes (for consistency probes). */
-export async function sqliteDocIdsMatching(db: Kysely<Database>, piece: string): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    select d.entry_id as id from search_terms_fts f cross join search_docs d on d.search_id = f.rowid
-    where search_terms_fts match ${ftsContains(piece)} and instr(d.origen || char(10) || d.meta, ${piece}) > 0`.execute(
-    db,
-  );
-  return rows.map((r) => r.id);
 }

@@ -31,9 +31,11 @@ export type ExactReorder = (ids: number[]) => Promise<number[]>;
  * 1. The first SEARCH_RESULT_LIMIT + 1 matches of any tier, in sort-key order (one indexed
  *    scan that stops there). When that is all of them, they are every result: sorted by tier
  *    (stable, so each tier stays in order), counted exactly, paged.
- * 2. Otherwise the total is capped, and the better tiers are read one by one (each in order,
- *    only as far as the page reaches); the worst tier's first members are those of step 1 —
- *    every better match read there is one fewer the page can take from it.
+ * 2. Otherwise the total is capped, and the tiers are taken one by one, each in order and
+ *    only as far as the page reaches: from the rows of step 1 when they hold enough of that
+ *    tier (they hold its first members), else from a read of that tier alone. The worst
+ *    tier always has enough there: every better match read in step 1 is one fewer the page
+ *    can take from it.
  */
 export async function rankedSearch(
   db: Kysely<Database>,
@@ -64,13 +66,17 @@ export async function rankedSearch(
   } else {
     ranked = [];
     for (const tier of tiers) {
-      if (ranked.length >= end) break;
-      if (tier === worst) {
-        ranked.push(...first.filter((m) => m.tier === worst).slice(0, end - ranked.length));
-        break;
+      const missing = end - ranked.length;
+      if (missing <= 0) break;
+      // The first matches read above hold each tier's first members, in order: when they
+      // are enough, no other read is needed (always so for the worst tier, see above). The
+      // exact tier is read whole (it is small) so that its reordering sees all of it.
+      const known = first.filter((m) => m.tier === tier);
+      if (tier === worst || (tier !== 'exact' && known.length >= missing)) {
+        ranked.push(...known.slice(0, missing));
+        continue;
       }
-      // The exact tier is read whole (it is small) so that its reordering sees all of it.
-      const reach = tier === 'exact' ? SEARCH_RESULT_LIMIT : end - ranked.length;
+      const reach = tier === 'exact' ? SEARCH_RESULT_LIMIT : missing;
       ranked.push(...(await index.matchInOrder(db, { ...base, tier, limit: reach })));
     }
   }

@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
 import { parseCard, toEntryView } from '../entries/entry-card.ts';
 import { languagesOf } from '../entries/entry-writes.service.ts';
+import { targetOfField } from './search-index-field.ts';
 import { searchIndexFor } from './search-index.ts';
 import { TIER_RANK, tierOfText, type SearchTarget } from './search-order.ts';
 import { rankedSearch, type ExactReorder } from './search-ranking.ts';
@@ -52,14 +53,6 @@ const FIELD_IDS = new Set<string>(SEARCHABLE_FIELD_IDS);
 
 function text(value: string | number | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
-}
-
-function targetOf(campo: string): SearchTarget {
-  if (campo === 'subindice') return { kind: 'subindice' };
-  if (campo.startsWith('termino.')) {
-    return { kind: 'term', language: campo.slice('termino.'.length) as Language };
-  }
-  return { kind: 'field', campo };
 }
 
 /**
@@ -105,7 +98,7 @@ export function parseSearch(params: SearchParams): ParsedSearch {
     const original = text(params[campo]);
     const query = foldText(original);
     if (!query) throw new AppError('VALIDATION_FAILED', es.search.needFieldAndValue);
-    return { target: targetOf(campo), original, query, ...common };
+    return { target: targetOfField(campo), original, query, ...common };
   }
 
   const foldedTerm = foldText(termino);

@@ -586,29 +586,44 @@ describeEngines('GET /buscar', (t) => {
         if (t.engine === 'sqlite') expect(await sqliteCheckDocs(t.db)).toEqual([]);
       };
 
+      const byField = async (campo: string, valor: string) =>
+        termsOf((await find({ [campo]: valor, ...where })).results);
+
       const created = await t.app.inject({
         method: 'POST',
         url: base,
         headers: editor.headers,
-        payload: { termino: { es: 'Mandoble rúnico', en: 'runic greatsword' } },
+        payload: {
+          termino: { es: 'Mandoble rúnico', en: 'runic greatsword' },
+          definicion: 'Espada a dos manos con runas.',
+        },
       });
       expect(created.statusCode).toBe(201);
       const id = created.json<{ id: number }>().id;
       expect(await found('mandoble')).toEqual(['Mandoble rúnico']);
+      expect(await byField('definicion', 'runas')).toEqual(['Mandoble rúnico']);
       await consistent();
 
       await t.app.inject({
         method: 'PUT',
         url: `${base}/${id}`,
         headers: editor.headers,
-        payload: { termino: { es: 'Alabarda rúnica' } },
+        payload: {
+          termino: { es: 'Alabarda rúnica' },
+          definicion: 'Arma de asta.',
+          notas: 'Runas grabadas.',
+        },
       });
       expect(await found('mandoble')).toEqual([]);
       expect(await found('alabarda')).toEqual(['Alabarda rúnica']);
+      expect(await byField('definicion', 'runas')).toEqual([]);
+      expect(await byField('definicion', 'asta')).toEqual(['Alabarda rúnica']);
+      expect(await byField('notas', 'runas')).toEqual(['Alabarda rúnica']);
       await consistent();
 
       await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: editor.headers });
       expect(await found('alabarda')).toEqual([]);
+      expect(await byField('notas', 'runas')).toEqual([]);
       await consistent();
 
       await t.app.inject({
@@ -617,6 +632,7 @@ describeEngines('GET /buscar', (t) => {
         headers: editor.headers,
       });
       expect(await found('alabarda')).toEqual(['Alabarda rúnica']);
+      expect(await byField('notas', 'runas')).toEqual(['Alabarda rúnica']);
       await consistent();
 
       await t.app.inject({
@@ -627,6 +643,8 @@ describeEngines('GET /buscar', (t) => {
       });
       expect(await found('alabarda')).toEqual([]);
       expect(await found('mandoble')).toEqual(['Mandoble rúnico']);
+      expect(await byField('definicion', 'runas')).toEqual(['Mandoble rúnico']);
+      expect(await byField('notas', 'runas')).toEqual([]);
       await consistent();
 
       const copied = await t.app.inject({
@@ -639,6 +657,7 @@ describeEngines('GET /buscar', (t) => {
       expect(
         (await find({ termino: 'mandoble', ...where })).results.map((r) => r.glosario).sort(),
       ).toEqual(['Destino', 'Escrituras']);
+      expect(await byField('definicion', 'runas')).toEqual(['Mandoble rúnico', 'Mandoble rúnico']);
       await consistent();
 
       const bulk = await seed(
