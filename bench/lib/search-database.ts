@@ -53,6 +53,18 @@ async function migrateCache(db: Kysely<Database>, log: (line: string) => void): 
     return false;
   }
   for (const r of results ?? []) log(`  migración aplicada a la caché: ${r.migrationName}`);
+  // The server's migrator wants the executed migrations in name order: date them so.
+  const executed = await db
+    .selectFrom('kysely_migration' as never)
+    .select(sql<string>`name`.as('name'))
+    .orderBy(sql`name`)
+    .execute();
+  for (const [i, { name }] of executed.entries()) {
+    const timestamp = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+    await sql`update kysely_migration set timestamp = ${timestamp} where name = ${name}`.execute(
+      db,
+    );
+  }
   return true;
 }
 

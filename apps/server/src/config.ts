@@ -39,6 +39,11 @@ const envSchema = z.object({
   EXTRACTOR_STOPWORDS_MAX_BYTES: z.coerce.number().int().min(1).default(1 * MiB),
   /** Worker threads of the extractor; default 1 on a 2-core machine, at most 2. */
   EXTRACTOR_WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(2, Math.max(1, availableParallelism() - 1))),
+  /**
+   * Worker threads that run searches on SQLite (their own connections); 0 runs them on the main
+   * connection. Default: 2 (0 under NODE_ENV=test, where one test turns them on).
+   */
+  SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** Longest time one extraction may run, from when a thread takes it (waiting does not count). */
   EXTRACTOR_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Most candidates one answer holds (the best ranked); the statistics still count them all. */
@@ -64,6 +69,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DI
   databaseEngine: 'sqlite' | 'postgres';
   /** Cheap password hashing, only ever for the test suite. */
   fastPasswordHashing: boolean;
+  /** SEARCH_WORKERS with its default applied. */
+  searchWorkers: number;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseEngine: isPostgresUrl(e.DATABASE_URL) ? 'postgres' : 'sqlite',
     fastPasswordHashing: e.NODE_ENV === 'test',
+    searchWorkers:
+      e.SEARCH_WORKERS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(2, availableParallelism())),
   };
 }
 

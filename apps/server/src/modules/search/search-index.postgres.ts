@@ -8,13 +8,7 @@ import type {
   TermColumn,
   TermMatch,
 } from './search-index.ts';
-import {
-  TERM_COLUMNS,
-  WORD_SEPARATORS,
-  isShortQuery,
-  likeLiteral,
-  termColumnOf,
-} from './search-index-terms.ts';
+import { TERM_COLUMNS, WORD_SEPARATORS, isShortQuery, likeLiteral } from './search-index-terms.ts';
 import { matchFieldIn } from './search-index-field.ts';
 import { postgresMatchInOrder } from './search-order.postgres.ts';
 

@@ -23,7 +23,6 @@ import {
   WORD_SEPARATORS,
   ftsPhrase,
   isShortQuery,
-  termColumnOf,
 } from './search-index-terms.ts';
 import { matchFieldIn } from './search-index-field.ts';
 import {

@@ -8,13 +8,40 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { listSearchFields, searchEntries } from './search.service.ts';
+import type { SearchTask } from './search-job.ts';
+import {
+  listSearchFields,
+  searchEntries,
+  type SearchPageData,
+  type SearchRunner,
+} from './search.service.ts';
 
 const tags = ['búsqueda'];
 
 /** Search across every glossary the caller may read: quick, advanced, and the fields to choose. */
-export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
+export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { config, database },
+) => {
+  // SQLite answers synchronously on one connection: searches run on worker threads with
+  // their own (SEARCH_WORKERS), so they use the other cores and never hold up other requests.
+  // PostgreSQL already runs them in its own processes.
+  let run: SearchRunner | undefined;
+  const sqlitePath = database.sqlitePath;
+  if (sqlitePath && config.searchWorkers > 0) {
+    const pool = createWorkerPool<SearchTask, SearchPageData>('search', {
+      maxThreads: config.searchWorkers,
+      maxQueue: 512,
+      idleTimeoutMs: 30 * 60_000,
+    });
+    app.addHook('onClose', async () => {
+      await pool.destroy();
+    });
+    run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed });
+  }
+
   app.get(
     '/buscar',
     {
@@ -31,7 +58,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await searchEntries(app.db, requireUser(request), request.query);
+      const answer = await searchEntries(app.db, requireUser(request), request.query, run);
       reply.header(TOTAL_COUNT_HEADER, String(answer.total));
       if (answer.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
       return reply.send(answer.results);

@@ -36,8 +36,8 @@ export interface SearchAnswer {
   capped: boolean;
 }
 
-/** What a request asks for, once understood. */
-interface ParsedSearch {
+/** What a request asks for, once understood (plain data: it may go to a worker thread). */
+export interface ParsedSearch {
   target: SearchTarget;
   /** As typed (for the finer ñ order); `query` is its folding. */
   original: string;
@@ -190,20 +190,33 @@ function matchedField(row: ResultRow, parsed: ParsedSearch): string {
   }
 }
 
+/** Who searches, as the search needs it (plain data). */
+export interface Searcher {
+  id: number;
+  role: UserRow['role'];
+}
+
+/** The database half of a search: the ranked page and its rows (plain data). */
+export interface SearchPageData {
+  rows: ResultRow[];
+  order: number[];
+  total: number;
+  capped: boolean;
+}
+
 /**
- * `GET /buscar`: one page of the entries of every glossary the caller may read (active ones;
- * `glosarios` narrows them), best matches first, with each entry's glossary and the field
- * that matched. Private comments follow the entries' rule (author and owner only).
+ * The database half of `GET /buscar`: the ranked page of the entries of every glossary the
+ * searcher may read (active ones; `glosarios` narrows them) and their rows. On SQLite it runs
+ * on a search worker thread with its own connection (search-job.ts) when there are any.
  */
-export async function searchEntries(
+export async function findSearchPage(
   db: Kysely<Database>,
-  user: UserRow,
-  params: SearchParams,
-): Promise<SearchAnswer> {
-  const parsed = parseSearch(params);
+  searcher: Searcher,
+  parsed: ParsedSearch,
+): Promise<SearchPageData> {
   const scope = searchScopeFor({
-    userId: user.id,
-    isAdmin: user.role === 'admin',
+    userId: searcher.id,
+    isAdmin: searcher.role === 'admin',
     slugs: parsed.slugs,
   });
   const page = await rankedSearch(
@@ -219,18 +232,28 @@ export async function searchEntries(
     },
     enyeFirst(db, parsed),
   );
-  const rows = new Map(
-    (
-      await findResultRows(
-        db,
-        page.matches.map((m) => m.entryId),
-      )
-    ).map((r) => [r.id, r]),
-  );
-  const results = page.matches.flatMap(({ entryId }) => {
+  const order = page.matches.map((m) => m.entryId);
+  return { rows: await findResultRows(db, order), order, total: page.total, capped: page.capped };
+}
+
+/**
+ * `GET /buscar`'s answer from a page: each entry as the entries list shows it (private
+ * comments only to their author and the glossary's owner) with its glossary and the field
+ * that matched, best first.
+ */
+export function toSearchAnswer(
+  searcher: Searcher,
+  parsed: ParsedSearch,
+  data: SearchPageData,
+): SearchAnswer {
+  const rows = new Map(data.rows.map((r) => [r.id, r]));
+  const results = data.order.flatMap((entryId) => {
     const row = rows.get(entryId);
     if (!row) return [];
-    const entry = toEntryView(languagesOf(row), row, { userId: user.id, ownerId: row.owner_id });
+    const entry = toEntryView(languagesOf(row), row, {
+      userId: searcher.id,
+      ownerId: row.owner_id,
+    });
     return [
       {
         ...entry,
@@ -242,7 +265,22 @@ export async function searchEntries(
       },
     ];
   });
-  return { results, total: page.total, capped: page.capped };
+  return { results, total: data.total, capped: data.capped };
+}
+
+/** Runs the database half of a search somewhere (in-process, or on a worker thread). */
+export type SearchRunner = (searcher: Searcher, parsed: ParsedSearch) => Promise<SearchPageData>;
+
+/** `GET /buscar`: understands the request (422 in Spanish when it cannot), searches, answers. */
+export async function searchEntries(
+  db: Kysely<Database>,
+  user: UserRow,
+  params: SearchParams,
+  run: SearchRunner = (searcher, parsed) => findSearchPage(db, searcher, parsed),
+): Promise<SearchAnswer> {
+  const parsed = parseSearch(params);
+  const searcher = { id: user.id, role: user.role };
+  return toSearchAnswer(searcher, parsed, await run(searcher, parsed));
 }
 
 /** `GET /buscar/campos`: the union of the card fields of the caller's glossaries. */

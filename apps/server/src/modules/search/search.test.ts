@@ -1,10 +1,10 @@
 import type { EntryInput, SearchField, SearchResult } from '@ludoterm/contract';
 import { SEARCH_RESULT_LIMIT } from '@ludoterm/contract';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlossaryRow, UserRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { describeEngines, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, describeEngines, type TestApp } from '../../test/build-test-app.ts';
 import {
   addMemberRow,
   createGlossaryRow,
@@ -706,5 +706,36 @@ describeEngines('GET /buscar', (t) => {
         expect(Number(rows[0]!.n)).toBeGreaterThan(0);
       }
     });
+  });
+});
+
+describe('GET /buscar on search worker threads (SQLite, SEARCH_WORKERS=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { SEARCH_WORKERS: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers what the main connection answers, and sees writes at once', async () => {
+    const owner = await createUser(t);
+    const g = await createGlossaryRow(t, owner.user, { nombre: 'Hilos' });
+    await seed(t, g, owner.user, ['espada corta', 'Espada', 'gran espada', 'laespada']);
+    const search = searchWith(t);
+    const res = await search(owner.headers, { termino: 'espada' });
+    expect(res.statusCode).toBe(200);
+    expect(termsOf(res.json())).toEqual(['Espada', 'espada corta', 'gran espada', 'laespada']);
+    expect(res.headers['x-total-count']).toBe('4');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/glosarios/${g.nombre_seguro}/entradas`,
+      headers: owner.headers,
+      payload: { termino: { es: 'espadón', en: 'greatsword' } },
+    });
+    expect(created.statusCode).toBe(201);
+    const again = await search(owner.headers, { termino: 'espad' });
+    expect(termsOf(again.json())).toContain('espadón');
+    expect((await search(owner.headers, { color: 'x' })).statusCode).toBe(422);
   });
 });
