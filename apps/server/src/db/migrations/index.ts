@@ -7,6 +7,7 @@ import * as createEntrySearchIndex from './2026-11-22-031-create-entry-search-in
 import * as entriesSearchLiveOnly from './2026-11-22-032-entries-search-live-only.ts';
 import * as createSearchOrder from './2026-11-22-040-create-search-order.ts';
 import * as createSearchFieldOrder from './2026-11-22-041-create-search-field-order.ts';
+import * as searchOrderCovering from './2026-11-22-042-search-order-covering.ts';
 import * as createTickets from './2026-11-22-060-create-tickets.ts';
 import * as createLoginCodes from './2026-11-22-061-create-login-codes.ts';
 import * as createPasswordResetTokens from './2026-11-22-062-create-password-reset-tokens.ts';
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-032-entries-search-live-only': entriesSearchLiveOnly,
   '2026-11-22-040-create-search-order': createSearchOrder,
   '2026-11-22-041-create-search-field-order': createSearchFieldOrder,
+  '2026-11-22-042-search-order-covering': searchOrderCovering,
   '2026-11-22-060-create-tickets': createTickets,
   '2026-11-22-061-create-login-codes': createLoginCodes,
   '2026-11-22-062-create-password-reset-tokens': createPasswordResetTokens,

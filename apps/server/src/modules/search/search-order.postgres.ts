@@ -107,10 +107,20 @@ export async function postgresMatchInOrder(
     from = sql`entries e`;
   }
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
-  const { rows } = await sql<OrderedRow>`
-    select e.id, e.clave_orden as k, ${tiers.rank} as tier from ${from}
+  const tieBreak = sql.raw(TIE_BREAK_SQL('e.id'));
+  const matching = sql`select e.id, e.clave_orden as k, ${tieBreak} as t, ${tiers.rank} as tier
+    from ${from}
     where e.deleted_at is null and e.glossary_id in (${scope}) and ${wanted}
-      and ${subindiceFilter(m.subindice)}
-    order by e.clave_orden, ${sql.raw(TIE_BREAK_SQL('e.id'))}, e.id limit ${m.limit}`.execute(db);
+      and ${subindiceFilter(m.subindice)}`;
+  // Every match (or the substring tier): usually many, so the planner may walk
+  // entries_order_idx and stop at the page. The better tiers are usually few among many
+  // substring matches: found through their own indexes first (MATERIALIZED keeps the planner
+  // from walking the whole order index in search of them), then sorted.
+  const { rows } =
+    m.tier === 'any' || m.tier === 'substring'
+      ? await sql<OrderedRow>`select id, k, tier from (${matching}) m
+          order by k, t, id limit ${m.limit}`.execute(db)
+      : await sql<OrderedRow>`with m as materialized (${matching})
+          select id, k, tier from m order by k, t, id limit ${m.limit}`.execute(db);
   return toRankedMatches(rows, m.limit);
 }
