@@ -143,13 +143,17 @@ async function timedGet(url: string, headers: Record<string, string>) {
 
 type Bucket = 'comunes' | 'raras' | 'ausentes';
 
-/** A plain LIKE full scan, as a naive implementation answers a page: the page and its count. */
+/**
+ * A plain LIKE full scan, as a naive implementation answers a page: the page and its count.
+ * `|| ''` keeps PostgreSQL's trigram indexes out of it (pg_trgm would serve a bare LIKE).
+ */
 async function likeScan(db: Kysely<Database>, ownerId: number, query: string): Promise<number> {
   const pattern = `%${likeLiteral(query)}%`;
   const visible = sql`(select id from glossaries where eliminado_en is null and (owner_id = ${ownerId}
     or id in (select glossary_id from glossary_members where user_id = ${ownerId})))`;
   const where = sql`e.deleted_at is null and e.glossary_id in ${visible}
-    and (e.termino_origen_plegado like ${pattern} escape '\\' or e.termino_meta_plegado like ${pattern} escape '\\')`;
+    and ((e.termino_origen_plegado || '') like ${pattern} escape '\\'
+      or (e.termino_meta_plegado || '') like ${pattern} escape '\\')`;
   const started = performance.now();
   await sql`select e.id from entries e where ${where} order by e.clave_orden, e.id limit ${PAGE}`.execute(
     db,
