@@ -1,6 +1,7 @@
 // Runs every bench/*.bench.ts (or those named on the command line), prints one table and
-// writes results/latest.json. Benchmarks are never part of `npm test`.
-import { readdir, writeFile, mkdir } from 'node:fs/promises';
+// writes results/latest.json, where the rows of the benchmarks run replace their earlier rows
+// and the others' are kept. Benchmarks are never part of `npm test`.
+import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
@@ -51,14 +52,41 @@ if (table.length > 0) {
   for (const row of table) console.info(line(Object.values(row).map(String)));
 }
 
-await mkdir(join(here, 'results'), { recursive: true });
+type StoredRow = { bench: string; date?: string } & BenchRow;
+
+/** The rows of benchmarks not run this time, from the previous latest.json. */
+async function keptRows(path: string, ran: ReadonlySet<string>): Promise<StoredRow[]> {
+  try {
+    const previous = JSON.parse(await readFile(path, 'utf8')) as {
+      date: string;
+      results: StoredRow[];
+    };
+    return previous.results
+      .filter((row) => !ran.has(row.bench))
+      .map((row) => ({ ...row, date: row.date ?? previous.date }));
+  } catch {
+    return [];
+  }
+}
+
+const latest = join(here, 'results', 'latest.json');
+const date = new Date().toISOString();
+await mkdir(dirname(latest), { recursive: true });
 await writeFile(
-  join(here, 'results', 'latest.json'),
+  latest,
   JSON.stringify(
     {
-      date: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-      results,
+      date,
+      machine: {
+        cpus: os.cpus().length,
+        model: os.cpus()[0]?.model,
+        memory_gb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      results: [
+        ...(await keptRows(latest, new Set(results.map((r) => r.bench)))),
+        ...results.map((row) => ({ ...row, date })),
+      ],
     },
     null,
     2,
