@@ -23,7 +23,10 @@ function api(user = editorUser, extra?: FixtureHandler): ReturnType<typeof serve
     if (request.url === '/auth/me') {
       return request.authorization
         ? { status: 200, data: user }
-        : { status: 401, data: { detail: 'Inicia sesión para continuar.', code: 'UNAUTHENTICATED' } };
+        : {
+            status: 401,
+            data: { detail: 'Inicia sesión para continuar.', code: 'UNAUTHENTICATED' },
+          };
     }
     if (request.url === '/auth/logout') return { status: 204 };
     return { status: 404, data: { detail: 'No encontrado', code: 'ROUTE_NOT_FOUND' } };
@@ -90,7 +93,9 @@ describe('routes and session', () => {
   it('signs out when the me call fails', async () => {
     signIn();
     api(editorUser, (request) =>
-      request.url === '/auth/me' ? { status: 500, data: { detail: 'Error', code: 'INTERNAL' } } : undefined as never,
+      request.url === '/auth/me'
+        ? { status: 500, data: { detail: 'Error', code: 'INTERNAL' } }
+        : (undefined as never),
     );
     const { router } = renderApp('/glosarios');
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
@@ -122,7 +127,10 @@ describe('/login', () => {
       'href',
       '/forgot-password',
     );
-    expect(screen.getByRole('link', { name: 'Crear una cuenta' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Crear una cuenta' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
   });
 
   it('signs in and goes to /glosarios', async () => {
@@ -145,7 +153,10 @@ describe('/login', () => {
       request.url === '/auth/login'
         ? {
             status: 401,
-            data: { detail: 'Correo electrónico o contraseña incorrectos.', code: 'INVALID_CREDENTIALS' },
+            data: {
+              detail: 'Correo electrónico o contraseña incorrectos.',
+              code: 'INVALID_CREDENTIALS',
+            },
           }
         : (undefined as never),
     );
@@ -169,7 +180,8 @@ describe('/login', () => {
 
   it('switches to the code form when the answer requires verification', async () => {
     const calls = api(editorUser, (request) => {
-      if (request.url === '/auth/login') return { status: 200, data: { requires_verification: true } };
+      if (request.url === '/auth/login')
+        return { status: 200, data: { requires_verification: true } };
       if (request.url === '/auth/verify-login') {
         expect(request.body).toEqual({ email: 'ana@example.org', code: '123456' });
         return { status: 200, data: tokens };
@@ -205,7 +217,9 @@ describe('/register', () => {
     await userEvent.type(screen.getByLabelText(/Correo electrónico/), 'ana@example.org');
     await userEvent.type(password, 'corta');
     await userEvent.click(screen.getByRole('button', { name: 'Registrarse' }));
-    expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('La contraseña debe tener al menos 8 caracteres.'),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/auth/register')).toBe(false);
 
     await userEvent.type(password, 'larga123');
@@ -236,9 +250,13 @@ describe('content pages', () => {
   it('links the legal pages back to /login when signed out', async () => {
     api();
     renderApp('/privacidad');
-    expect(await screen.findByRole('heading', { name: 'Política de privacidad' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Política de privacidad' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Volver/ })).toHaveAttribute('href', '/login');
-    expect((await screen.findAllByRole('link', { name: /soporte@example\.org/ })).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByRole('link', { name: /soporte@example\.org/ })).length,
+    ).toBeGreaterThan(0);
   });
 
   it('links the legal pages back to / when signed in', async () => {
@@ -246,7 +264,9 @@ describe('content pages', () => {
     api();
     renderApp('/terminos');
     expect(await screen.findByRole('heading', { name: 'Términos de uso' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('link', { name: /Volver/ })).toHaveAttribute('href', '/'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /Volver/ })).toHaveAttribute('href', '/'),
+    );
     expect(screen.getByText('Lite', { selector: 'strong' })).toBeInTheDocument();
   });
 });

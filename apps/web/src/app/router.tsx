@@ -25,7 +25,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
-        lazy: () => import('./routes/guest-layout.tsx').then((m) => ({ Component: m.GuestLayoutRoute })),
+        lazy: () =>
+          import('./routes/guest-layout.tsx').then((m) => ({ Component: m.GuestLayoutRoute })),
         children: [
           {
             path: paths.login,
@@ -33,14 +34,17 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.register,
-            lazy: () => import('./routes/register.tsx').then((m) => ({ Component: m.RegisterRoute })),
+            lazy: () =>
+              import('./routes/register.tsx').then((m) => ({ Component: m.RegisterRoute })),
           },
         ],
       },
       {
         path: paths.forgotPassword,
         lazy: () =>
-          import('./routes/forgot-password.tsx').then((m) => ({ Component: m.ForgotPasswordRoute })),
+          import('./routes/forgot-password.tsx').then((m) => ({
+            Component: m.ForgotPasswordRoute,
+          })),
       },
       {
         path: paths.resetPassword,
@@ -65,7 +69,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.home,
-        lazy: () => import('./routes/app-layout.tsx').then((m) => ({ Component: m.AppLayoutRoute })),
+        lazy: () =>
+          import('./routes/app-layout.tsx').then((m) => ({ Component: m.AppLayoutRoute })),
         children: [
           protectedPage(paths.home, es.titles.home, () =>
             import('./routes/about.tsx').then((m) => ({ Component: m.AboutRoute })),

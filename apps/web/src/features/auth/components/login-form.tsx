@@ -1,12 +1,21 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginInputSchema, type LoginInput } from '@ludoterm/contract';
+import {
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { loginInputSchema } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
-import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLogin } from '../api/login.ts';
+import { useCredentialsForm } from '../hooks/use-credentials-form.ts';
 import { FormError } from './form-error.tsx';
 import { VerificationCodeForm } from './verification-code-form.tsx';
 
@@ -19,19 +28,12 @@ export interface LoginFormProps {
 /** /login: e-mail and password, then the code step when the account asks for one. */
 export function LoginForm({ onSignedIn, identitySlot }: LoginFormProps) {
   const login = useLogin();
-  const [codeEmail, setCodeEmail] = useState<string | null>(null);
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginInputSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { form, handleSubmit, codeEmail, leaveCodeStep } = useCredentialsForm(
+    loginInputSchema,
+    (values) => login.mutateAsync(values),
+    onSignedIn,
+  );
   const { errors, isSubmitting } = form.formState;
-
-  const handleSubmit = form.handleSubmit(async (values) => {
-    const answer = await login.mutateAsync(values).catch(() => null);
-    if (!answer) return;
-    if (answer.requires_verification) setCodeEmail(values.email);
-    else onSignedIn();
-  });
 
   if (codeEmail) {
     return (
@@ -40,7 +42,7 @@ export function LoginForm({ onSignedIn, identitySlot }: LoginFormProps) {
         onSignedIn={onSignedIn}
         onBack={() => {
           login.reset();
-          setCodeEmail(null);
+          leaveCodeStep();
         }}
       />
     );

@@ -1,12 +1,20 @@
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN, registerInputSchema, type RegisterInput } from '@ludoterm/contract';
+import {
+  Anchor,
+  Button,
+  Divider,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { PASSWORD_MIN, registerInputSchema } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
-import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useRegister } from '../api/register.ts';
+import { useCredentialsForm } from '../hooks/use-credentials-form.ts';
 import { FormError } from './form-error.tsx';
 import { VerificationCodeForm } from './verification-code-form.tsx';
 
@@ -19,23 +27,20 @@ export interface RegisterFormProps {
 /** /register: e-mail and a password of at least 8 characters, then an automatic sign-in. */
 export function RegisterForm({ onSignedIn, identitySlot }: RegisterFormProps) {
   const registration = useRegister();
-  const [codeEmail, setCodeEmail] = useState<string | null>(null);
-  const form = useForm<RegisterInput>({
-    resolver: zodResolver(registerInputSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { form, handleSubmit, codeEmail, leaveCodeStep } = useCredentialsForm(
+    registerInputSchema,
+    (values) => registration.mutateAsync(values),
+    onSignedIn,
+  );
   const { errors, isSubmitting } = form.formState;
-
-  const handleSubmit = form.handleSubmit(async (values) => {
-    const answer = await registration.mutateAsync(values).catch(() => null);
-    if (!answer) return;
-    if (answer.requires_verification) setCodeEmail(values.email);
-    else onSignedIn();
-  });
 
   if (codeEmail) {
     return (
-      <VerificationCodeForm email={codeEmail} onSignedIn={onSignedIn} onBack={() => setCodeEmail(null)} />
+      <VerificationCodeForm
+        email={codeEmail}
+        onSignedIn={onSignedIn}
+        onBack={() => leaveCodeStep()}
+      />
     );
   }
 

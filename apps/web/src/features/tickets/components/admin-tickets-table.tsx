@@ -22,6 +22,7 @@ import { useUpdateAdminTicket } from '../api/update-admin-ticket.ts';
 import { formatDateTime } from '../utils/format-date.ts';
 import { TicketTypeBadge } from './ticket-badges.tsx';
 import { TicketImage } from './ticket-image.tsx';
+import { SaveOutcomeAlert, type SaveOutcome } from '@/components/ui/save-outcome-alert.tsx';
 
 const stateOptions = TICKET_STATES.map((value) => ({ value, label: es.tickets.states[value] }));
 
@@ -32,13 +33,11 @@ const controlLabels = {
   last: 'Última página',
 } as const;
 
-type Outcome = { ok: true; id: number } | { ok: false; id: number; detail: string } | null;
-
 interface TicketRowProps {
   ticket: Ticket;
   /** A table row on wide screens, a card on phones. */
   layout: 'row' | 'card';
-  onOutcome: (outcome: Outcome) => void;
+  onOutcome: (outcome: SaveOutcome) => void;
 }
 
 function TicketRow({ ticket, layout, onOutcome }: TicketRowProps) {
@@ -54,9 +53,9 @@ function TicketRow({ ticket, layout, onOutcome }: TicketRowProps) {
         id: ticket.id,
         input: { estado, respuesta: respuesta.trim() || null },
       });
-      onOutcome({ ok: true, id: ticket.id });
+      onOutcome({ ok: true });
     } catch (error) {
-      onOutcome({ ok: false, id: ticket.id, detail: errorMessage(error) });
+      onOutcome({ ok: false, detail: errorMessage(error) });
     }
   };
 
@@ -164,7 +163,7 @@ export function AdminTicketsTable() {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [page, setPage] = useState(1);
   const tickets = useAdminTickets(page);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<SaveOutcome>(null);
   const total = tickets.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
@@ -185,31 +184,12 @@ export function AdminTicketsTable() {
           {es.users.loadTicketsError}
         </Alert>
       )}
-      {outcome?.ok && (
-        <Alert
-          color="green"
-          variant="light"
-          role="status"
-          withCloseButton
-          onClose={() => setOutcome(null)}
-        >
-          {es.tickets.saved}
-        </Alert>
-      )}
-      {outcome && !outcome.ok && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title={es.users.ticketUpdateError}
-          withCloseButton
-          onClose={() => setOutcome(null)}
-        >
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {outcome.detail}
-          </Text>
-        </Alert>
-      )}
+      <SaveOutcomeAlert
+        outcome={outcome}
+        savedText={es.tickets.saved}
+        errorTitle={es.users.ticketUpdateError}
+        onClose={() => setOutcome(null)}
+      />
       {tickets.data && isPhone && (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {tickets.data.tickets.map((ticket) => (

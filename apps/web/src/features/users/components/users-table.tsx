@@ -29,6 +29,7 @@ import { errorMessage } from '@/lib/error-message.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
 import { formatDate } from '../utils/format-date.ts';
+import { SaveOutcomeAlert, type SaveOutcome } from '@/components/ui/save-outcome-alert.tsx';
 
 const roleOptions = ROLES.map((value) => ({ value, label: es.profile.roles[value] }));
 const planOptions = PLANS.map((value) => ({ value, label: es.profile.plans[value] }));
@@ -40,8 +41,6 @@ const controlLabels = {
   last: 'Última página',
 } as const;
 
-type Outcome = { ok: true } | { ok: false; detail: string } | null;
-
 function trialText(user: AdminUser): string {
   if (user.plan !== 'pro_trial') return '—';
   if (!user.trial_remaining) return es.profile.trialEnded;
@@ -52,7 +51,7 @@ interface UserRowProps {
   user: AdminUser;
   /** A table row on wide screens, a card on phones. */
   layout: 'row' | 'card';
-  onOutcome: (outcome: Outcome) => void;
+  onOutcome: (outcome: SaveOutcome) => void;
   onUserUpdated?: (user: AdminUser) => void;
 }
 
@@ -182,7 +181,7 @@ export function UsersTable({ onUserUpdated }: UsersTableProps) {
   const [email] = useDebouncedValue(filter, 300);
   const [page, setPage] = useState(1);
   const users = useAdminUsers({ pagina: page, email });
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<SaveOutcome>(null);
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
@@ -214,31 +213,12 @@ export function UsersTable({ onUserUpdated }: UsersTableProps) {
           {es.users.loadUsersError}
         </Alert>
       )}
-      {outcome?.ok && (
-        <Alert
-          color="green"
-          variant="light"
-          role="status"
-          withCloseButton
-          onClose={() => setOutcome(null)}
-        >
-          {es.users.saved}
-        </Alert>
-      )}
-      {outcome && !outcome.ok && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title={es.users.saveError}
-          withCloseButton
-          onClose={() => setOutcome(null)}
-        >
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {outcome.detail}
-          </Text>
-        </Alert>
-      )}
+      <SaveOutcomeAlert
+        outcome={outcome}
+        savedText={es.users.saved}
+        errorTitle={es.users.saveError}
+        onClose={() => setOutcome(null)}
+      />
       {users.data && isPhone && (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {users.data.users.map((user) => (
