@@ -1,4 +1,9 @@
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 
 /** One canned answer of the fake transport. */
 export interface FixtureAnswer {
@@ -8,9 +13,12 @@ export interface FixtureAnswer {
   headers?: Record<string, string>;
 }
 
-export type FixtureHandler = (
-  request: { method: string; url: string; body: unknown; authorization: string | null },
-) => FixtureAnswer | Promise<FixtureAnswer>;
+export type FixtureHandler = (request: {
+  method: string;
+  url: string;
+  body: unknown;
+  authorization: string | null;
+}) => FixtureAnswer | Promise<FixtureAnswer>;
 
 /**
  * An axios adapter that answers from `handler` and records every request, so client tests

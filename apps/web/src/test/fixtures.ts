@@ -1,4 +1,4 @@
-import type { Tokens, User } from '@ludoterm/contract';
+import type { Entry, Glossary, Tokens, User } from '@ludoterm/contract';
 
 /** Typed API answers used by the web tests. */
 export const editorUser: User = {
@@ -29,3 +29,47 @@ export const tokens: Tokens = {
   token_type: 'bearer',
   expires_in: 900,
 };
+
+/** An es→en glossary the caller owns; features spread it and change what their tests need. */
+export const rpgGlossary: Glossary = {
+  id: 1,
+  nombre: 'RPG Combate',
+  nombre_seguro: 'rpg-combate',
+  idioma_origen: 'es',
+  idioma_meta: 'en',
+  descripcion: null,
+  propietario: 'Ana Torres',
+  acceso: 'propietario',
+  num_entradas: 2,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+};
+
+/** An es→en entry by Ana Torres with every optional card field empty, plus `changes`. */
+export function makeEntry(id: number, es: string, en: string, changes: Partial<Entry> = {}): Entry {
+  return {
+    id,
+    termino: { es, en },
+    subindice: null,
+    categoria: null,
+    area: null,
+    mecanismo: null,
+    definicion: null,
+    fuente: null,
+    contexto_es: null,
+    contexto_en: null,
+    fuente_contexto_es: null,
+    fuente_contexto_en: null,
+    relaciones: null,
+    variante: null,
+    cuestiones_traductologicas: null,
+    notas: null,
+    comentarios_privados: null,
+    autor: 'Ana Torres',
+    fecha_creacion: '2026-11-20T10:00:00.000Z',
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    origen: null,
+    ...changes,
+  };
+}

@@ -1,29 +1,14 @@
 import type { SearchField, SearchResult } from '@ludoterm/contract';
+import { makeEntry } from '@/test/fixtures.ts';
 
 /** Typed API answers for the search feature's tests. */
 export const manaPotion: SearchResult = {
-  id: 11,
-  termino: { es: 'Poción de maná', en: 'mana potion' },
-  subindice: 'objeto',
-  categoria: 'sintagma nominal',
-  area: null,
-  mecanismo: null,
-  definicion: 'Poción que restaura el maná.',
-  fuente: null,
-  contexto_es: 'Bebe una poción de maná.',
-  contexto_en: null,
-  fuente_contexto_es: null,
-  fuente_contexto_en: null,
-  relaciones: null,
-  variante: null,
-  cuestiones_traductologicas: null,
-  notas: null,
-  comentarios_privados: null,
-  autor: 'Ana Torres',
-  fecha_creacion: '2026-11-20T10:00:00.000Z',
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  origen: null,
+  ...makeEntry(11, 'Poción de maná', 'mana potion', {
+    subindice: 'objeto',
+    categoria: 'sintagma nominal',
+    definicion: 'Poción que restaura el maná.',
+    contexto_es: 'Bebe una poción de maná.',
+  }),
   glosario: 'RPG de acción',
   nombre_seguro: 'rpg-de-accion',
   idioma_origen: 'es',
