@@ -8,6 +8,8 @@ import * as entriesSearchLiveOnly from './2026-11-22-032-entries-search-live-onl
 import * as createSearchOrder from './2026-11-22-040-create-search-order.ts';
 import * as createSearchFieldOrder from './2026-11-22-041-create-search-field-order.ts';
 import * as searchOrderCovering from './2026-11-22-042-search-order-covering.ts';
+import * as entryFieldsLean from './2026-11-22-043-entry-fields-lean.ts';
+import * as ftsHashSize from './2026-11-22-044-fts-hash-size.ts';
 import * as createTickets from './2026-11-22-060-create-tickets.ts';
 import * as createLoginCodes from './2026-11-22-061-create-login-codes.ts';
 import * as createPasswordResetTokens from './2026-11-22-062-create-password-reset-tokens.ts';
@@ -26,6 +28,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-040-create-search-order': createSearchOrder,
   '2026-11-22-041-create-search-field-order': createSearchFieldOrder,
   '2026-11-22-042-search-order-covering': searchOrderCovering,
+  '2026-11-22-043-entry-fields-lean': entryFieldsLean,
+  '2026-11-22-044-fts-hash-size': ftsHashSize,
   '2026-11-22-060-create-tickets': createTickets,
   '2026-11-22-061-create-login-codes': createLoginCodes,
   '2026-11-22-062-create-password-reset-tokens': createPasswordResetTokens,

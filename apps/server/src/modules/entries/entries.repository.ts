@@ -15,7 +15,8 @@ const BULK_CHUNK = 2000;
 const ID_CHUNK = 5000;
 
 export type EntryInsertRow = Omit<EntriesTable, 'id'> & { id: number };
-export type EntryFieldInsertRow = Omit<EntryFieldsTable, 'id'> & { id: number };
+/** entry_fields rows take their ids from the table (nothing refers to them). */
+export type EntryFieldInsertRow = Omit<EntryFieldsTable, 'id'>;
 export type EntryVersionInsertRow = EntryVersionsTable;
 
 /** Which engine a query runs on, for the few statements that differ. */
@@ -100,7 +101,7 @@ const VERSION_COLUMNS = [
   'fecha_version',
 ] as const satisfies ReadonlyArray<keyof EntryVersionInsertRow>;
 
-const FIELD_COLUMNS = ['id', 'entry_id', 'glossary_id', 'campo', 'valor_plegado'] as const;
+const FIELD_COLUMNS = ['entry_id', 'glossary_id', 'campo', 'valor_plegado'] as const;
 
 export async function insertEntryRows(db: Kysely<Database>, rows: readonly EntryInsertRow[]) {
   await insertJsonRows(db, 'entries', ENTRY_COLUMNS, rows);
@@ -118,14 +119,14 @@ export async function insertFieldRows(db: Kysely<Database>, rows: readonly Entry
 }
 
 /**
- * Reserves `count` consecutive-or-not ids of `table` for rows about to be inserted with
- * explicit ids (so versions, fields and index rows can refer to them in the same batch).
+ * Reserves `count` ids of `table` for rows about to be inserted with explicit ids (so
+ * versions, fields and index rows can refer to them in the same batch): consecutive on SQLite.
  * SQLite: call it inside a transaction that already holds the write lock (after a write);
  * explicit ids above the sequence move it forward. PostgreSQL: nextval, safe under concurrency.
  */
 export async function reserveIds(
   db: Kysely<Database>,
-  table: 'entries' | 'entry_fields',
+  table: 'entries',
   count: number,
 ): Promise<number[]> {
   if (count === 0) return [];

@@ -6,7 +6,6 @@ import {
   insertFieldRows,
   isPostgresDb,
   listEntryBatch,
-  reserveIds,
   setDerivedColumns,
 } from '../entries/entries.repository.ts';
 import { deriveColumns, parseCard } from '../entries/entry-card.ts';
@@ -48,16 +47,16 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<RebuildR
           updated += 1;
         }
         await deleteFieldRows(tx, row.id);
-        const ids = await reserveIds(tx, 'entry_fields', fields.length);
-        const fieldRows = fields.map(([campo, valor], i) => ({
-          id: ids[i]!,
-          entry_id: row.id,
-          glossary_id: row.glossary_id,
-          campo,
-          valor_plegado: valor,
-        }));
-        await insertFieldRows(tx, fieldRows);
-        await searchIndexFor(tx).addFields(tx, fieldRows);
+        await insertFieldRows(
+          tx,
+          fields.map(([campo, valor]) => ({
+            entry_id: row.id,
+            glossary_id: row.glossary_id,
+            campo,
+            valor_plegado: valor,
+          })),
+        );
+        await searchIndexFor(tx).addFields(tx, row.id);
       }
     });
     entries += batch.length;

@@ -34,6 +34,7 @@ export const postgresSearchIndex: SearchIndex = {
 
   // The GIN and B-tree indexes follow every insert by themselves.
   async addEntries() {},
+  async indexInserted() {},
   async addFields() {},
 
   async searchGlossary(

@@ -2,7 +2,6 @@ import {
   sql,
   type Expression,
   type ExpressionBuilder,
-  type Kysely,
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
@@ -11,7 +10,7 @@ import type {
   FieldMatch,
   GlossarySearch,
   IndexedEntry,
-  IndexedField,
+  InsertedIds,
   SearchIndex,
   SearchPage,
   TermColumn,
@@ -28,11 +27,10 @@ import { matchFieldIn } from './search-index-field.ts';
 import {
   sqliteAddDocs,
   sqliteAddFields,
+  sqliteIndexInserted,
   sqliteMatchInOrder,
   sqliteRebuildDocs,
 } from './search-order.sqlite.ts';
-
-const CHUNK = 2000;
 
 /**
  * Below this many matches the page is read by looking each match up and sorting them;
@@ -72,44 +70,26 @@ function matchingIds(match: string) {
   return sql<number>`(select rowid as id from entries_fts where entries_fts match ${match})`;
 }
 
-async function insertFts(
-  db: Kysely<Database>,
-  table: 'entries_fts',
-  columns: readonly string[],
-  rows: ReadonlyArray<readonly unknown[]>,
-): Promise<void> {
-  const columnList = sql.join(['rowid', ...columns].map((c) => sql.ref(c)));
-  const values = sql.join(['rowid', ...columns].map((_, i) => sql`value ->> ${sql.lit(i)}`));
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const json = JSON.stringify(rows.slice(i, i + CHUNK));
-    await sql`insert into ${sql.table(table)} (${columnList}) select ${values} from json_each(${json})`.execute(
-      db,
-    );
-  }
-}
-
 /** SQLite: FTS5 trigram tables plus B-trees on (glossary_id, folded column). */
 export const sqliteSearchIndex: SearchIndex = {
   engine: 'sqlite',
 
   async addEntries(db, rows: readonly IndexedEntry[]) {
     await sqliteAddDocs(db, rows);
-    await insertFts(
-      db,
-      'entries_fts',
-      ['fts_glosario', 'termino_origen_plegado', 'termino_meta_plegado', 'subindice_plegado'],
-      rows.map((r) => [
-        r.id,
-        glossaryMarker(r.glossary_id),
-        r.termino_origen_plegado,
-        r.termino_meta_plegado,
-        r.subindice_plegado,
-      ]),
-    );
   },
 
-  async addFields(db, rows: readonly IndexedField[]) {
-    await sqliteAddFields(db, rows);
+  async indexInserted(db, ids: InsertedIds) {
+    // Rowids are the entry ids: the range is already in order.
+    await sql`insert into entries_fts(rowid, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado)
+      select id, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado
+      from entries where id between ${ids.first} and ${ids.last} and deleted_at is null`.execute(
+      db,
+    );
+    await sqliteIndexInserted(db, ids);
+  },
+
+  async addFields(db, entryId: number) {
+    await sqliteAddFields(db, entryId);
   },
 
   async searchGlossary(

@@ -18,18 +18,21 @@ export {
 /**
  * The search structures over entries, one implementation per engine (STYLE 15):
  *
- * - SQLite: FTS5 tables with the `trigram` tokenizer over the folded columns, external
- *   content, rowid = the row's id: `entries_fts` holds the live entries only (base term,
+ * - SQLite: FTS5 tables with the `trigram` tokenizer over the folded columns: `entries_fts`
+ *   (external content, rowid = the entry's id) holds the live entries only (base term,
  *   target term, subindice, and `fts_glosario`, a marker phrase per glossary, so one
- *   glossary's matches are counted without leaving FTS5); `entry_fields_fts` every other card
- *   field. Plus B-tree indexes on (glossary_id, folded column) for exact and prefix matches.
+ *   glossary's matches are counted without leaving FTS5); the ranked search's `search_docs`
+ *   with `search_terms_fts` and `search_field_fts` (migrations 040, 041; rowids in the
+ *   results' order). Plus B-tree indexes on (glossary_id, folded column) for exact and
+ *   prefix matches.
  * - PostgreSQL: pg_trgm GIN indexes on the same columns, and B-tree indexes on
  *   (glossary_id, left(column, 200) text_pattern_ops) for exact and prefix matches.
  *
  * The entry write path (modules/entries/entry-writes.service.ts) is the only writer: it
- * stores the folded columns and the `entry_fields` rows and calls `addEntries` / `addFields`
- * in the same transaction. On SQLite, updates and deletes (edits, the cascade of a glossary
- * purge) are followed by triggers; on PostgreSQL the indexes follow by themselves.
+ * stores the folded columns and the `entry_fields` rows and, in the same transaction, calls
+ * `addEntries` for each batch and `indexInserted` once at the end of the write (or
+ * `addFields` after an edit). On SQLite, updates and deletes (edits, the cascade of a
+ * glossary purge) are followed by triggers; on PostgreSQL the indexes follow by themselves.
  *
  * Matching is on folded text (lib/text-folding.ts) on both engines: callers pass folded
  * queries; every character of a query is literal. Queries of one or two characters match by
@@ -37,10 +40,16 @@ export {
  */
 export interface SearchIndex {
   readonly engine: DatabaseEngine;
-  /** Indexes entries rows just inserted (same transaction). */
+  /** Places entries rows just inserted in the results' order (same transaction). */
   addEntries(db: Kysely<Database>, rows: readonly IndexedEntry[]): Promise<void>;
-  /** Indexes entry_fields rows just inserted (same transaction). */
-  addFields(db: Kysely<Database>, rows: readonly IndexedField[]): Promise<void>;
+  /**
+   * Indexes the terms and card fields of the entries with ids in `ids`, all inserted by
+   * this transaction with their `entry_fields` rows and passed to `addEntries`: once per
+   * write, however many batches it had, so each trigram index takes them in one pass.
+   */
+  indexInserted(db: Kysely<Database>, ids: InsertedIds): Promise<void>;
+  /** Indexes the `entry_fields` rows of a live entry just rewritten (an edit, a rebuild). */
+  addFields(db: Kysely<Database>, entryId: number): Promise<void>;
   /**
    * One page of a glossary's live entries whose folded base term, target term or subindice
    * contains `query` (starts with it, for one or two characters), in sort-key order, and how
@@ -81,11 +90,10 @@ export interface IndexedEntry {
   subindice_plegado: string;
 }
 
-export interface IndexedField {
-  id: number;
-  entry_id: number;
-  campo: string;
-  valor_plegado: string;
+/** Entries with ids from `first` to `last`, all inserted by the current transaction. */
+export interface InsertedIds {
+  first: number;
+  last: number;
 }
 
 export interface GlossarySearch {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { InsertedIds } from './search-index.ts';
 import { PREFIX_END, isShortQuery } from './search-index-terms.ts';
 import {
   TIE_BREAK_SQL,
@@ -289,6 +290,7 @@ export interface DocSource {
  * between its neighbours' among the docs already there; new entries that fall between the
  * same two neighbours share that gap evenly. With no room left (a run of entries always
  * inserted at the same spot), a doc goes to the unordered range until the next rebuild.
+ * Their trigram rows come later, from `sqliteIndexInserted`, once the whole write is in.
  */
 export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocSource[]) {
   if (entries.length === 0) return;
@@ -318,37 +320,45 @@ export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocS
       e.termino_meta_plegado,
       e.subindice_plegado,
     ]);
-    const docsJson = JSON.stringify(docs);
     await sql`insert into search_docs
         (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
       select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
         value ->> 6, value ->> 7
-      from json_each(${docsJson})`.execute(db);
-    await sql`insert into search_terms_fts (rowid, doc)
-      select value ->> 0, (value ->> 5) || char(10) || (value ->> 6) || char(10) || (value ->> 7)
-      from json_each(${docsJson})`.execute(db);
+      from json_each(${JSON.stringify(docs)})`.execute(db);
   }
 }
 
-/** Field rows just written (entry_fields), indexed under their entry's doc. */
-export async function sqliteAddFields(
+/**
+ * The trigram rows of entries just inserted (docs and entry_fields rows already written):
+ * their terms and their card fields, each index in one pass in rowid order. FTS5 flushes its
+ * pending terms to a new segment whenever a rowid is not above the last one, and these
+ * rowids follow the results' order, not the entries': fed chunk by chunk, a 100,000-entry
+ * import made hundreds of small segments and spent most of its write merging them.
+ */
+export async function sqliteIndexInserted(
   db: Kysely<Database>,
-  fields: ReadonlyArray<{ entry_id: number; campo: string; valor_plegado: string }>,
+  { first, last }: InsertedIds,
 ): Promise<void> {
-  for (let from = 0; from < fields.length; from += CHUNK) {
-    const json = JSON.stringify(
-      fields.slice(from, from + CHUNK).map((f) => [f.entry_id, f.campo, f.valor_plegado]),
-    );
-    // In rowid order: FTS5 flushes its pending terms whenever a rowid is not above the last
-    // one, and these rowids follow the results' order, not the entries', so unsorted rows
-    // cost a flush each (three times the CPU of a 100,000-entry import's whole field index).
-    await sql`insert into search_field_fts (rowid, doc)
-      select d.search_id * ${sql.lit(FIELD_SLOTS)} + c.code, j.value ->> 2
-      from json_each(${json}) j
-      join search_docs d on d.entry_id = j.value ->> 0
-      join search_fields c on c.campo = j.value ->> 1
-      order by 1`.execute(db);
-  }
+  await sql`insert into search_terms_fts (rowid, doc)
+    select search_id, origen || char(10) || meta || char(10) || subindice
+    from search_docs where entry_id between ${first} and ${last}
+    order by search_id`.execute(db);
+  await insertFieldRowsOf(db, sql<boolean>`d.entry_id between ${first} and ${last}`);
+}
+
+/** An entry's entry_fields rows just rewritten (an edit, a rebuild), indexed under its doc. */
+export async function sqliteAddFields(db: Kysely<Database>, entryId: number): Promise<void> {
+  await insertFieldRowsOf(db, sql<boolean>`d.entry_id = ${entryId}`);
+}
+
+async function insertFieldRowsOf(db: Kysely<Database>, docs: Sql<boolean>) {
+  await sql`insert into search_field_fts (rowid, doc)
+    select d.search_id * ${sql.lit(FIELD_SLOTS)} + c.code, f.valor_plegado
+    from search_docs d
+    join entry_fields f on f.entry_id = d.entry_id
+    join search_fields c on c.campo = f.campo
+    where ${docs}
+    order by 1`.execute(db);
 }
 
 /** Numbers for sorted new docs given each one's (predecessor, successor) among the old docs. */

@@ -12,11 +12,9 @@ import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { duplicateKeyOf } from '../entries/entry-card.ts';
 import {
-  insertPreparedEntries,
-  loadDuplicateKeys,
   prepareEntry,
+  startBulkWrite,
   type EntryActor,
   type PreparedEntry,
   type WriteGlossary,
@@ -127,15 +125,11 @@ async function openDatabase(target: ImportDatabase): Promise<DatabaseHandle> {
   return database;
 }
 
-/** Entries per call of the write path: its row arrays stay small while the rest waits. */
-const WRITE_CHUNK = 5000;
-
 /**
  * Writes the prepared entries in one transaction: all of them or, on any error, none.
  * Duplicates (both terms equal after folding, against the glossary and earlier in the file)
- * are skipped and counted, as the write path's `skipDuplicates` does, but with the
- * glossary's keys loaded once for the whole file. The write path is called per chunk, so
- * the rows it builds never exist for the whole file at once.
+ * are skipped and counted by the write path. It is fed batch by batch, so the rows it builds
+ * never exist for the whole file at once, and indexes them for search once at the end.
  */
 async function writeAll(
   target: ImportDatabase,
@@ -152,29 +146,15 @@ async function writeAll(
           'El glosario se ha eliminado mientras se importaba el archivo: no se ha importado nada.',
         );
       }
-      const seen = await loadDuplicateKeys(tx, glossary.id);
-      const now = nowIso();
+      const write = startBulkWrite(tx, glossary, actor, { skipDuplicates: true, now: nowIso() });
       let inserted = 0;
       let skipped = 0;
-      let chunk: PreparedEntry[] = [];
-      const flush = async () => {
-        if (chunk.length === 0) return;
-        inserted += (await insertPreparedEntries(tx, glossary, chunk, actor, { now })).inserted;
-        chunk = [];
-      };
       for (const batch of prepared.drain()) {
-        for (const entry of batch) {
-          const key = duplicateKeyOf(entry.termino_origen_plegado, entry.termino_meta_plegado);
-          if (seen.has(key)) {
-            skipped += 1;
-            continue;
-          }
-          seen.add(key);
-          chunk.push(entry);
-        }
-        if (chunk.length >= WRITE_CHUNK) await flush();
+        const result = await write.add(batch);
+        inserted += result.inserted;
+        skipped += result.skipped;
       }
-      await flush();
+      await write.finish();
       return { inserted, skipped };
     });
   } finally {
