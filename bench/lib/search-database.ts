@@ -173,10 +173,11 @@ export async function ensureSqliteDatabase(log: (line: string) => void): Promise
   try {
     await loadInto(handle, log);
     log('  optimizando los índices FTS5…');
-    await sql`insert into entries_fts(entries_fts) values ('optimize')`.execute(handle.db);
-    await sql`insert into entry_fields_fts(entry_fields_fts) values ('optimize')`.execute(
-      handle.db,
-    );
+    for (const table of ['entries_fts', 'search_terms_fts', 'search_field_fts']) {
+      await sql`insert into ${sql.table(table)} (${sql.ref(table)}) values ('optimize')`.execute(
+        handle.db,
+      );
+    }
     await sql`analyze`.execute(handle.db);
     await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
   } finally {

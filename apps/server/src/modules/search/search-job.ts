@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
-import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
+import type SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { openSqlite } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import {
   findSearchPage,
   type ParsedSearch,
@@ -18,24 +20,55 @@ export interface SearchTask {
   parsed: ParsedSearch;
 }
 
-const connections = new Map<string, DatabaseHandle>();
+const connections = new Map<string, Kysely<Database>>();
 const SEARCH_MMAP_BYTES = 2 ** 30;
 const SEARCH_CACHE_KIB = 128 * 1024;
+/** Distinct statements kept prepared (a search has a handful of shapes; `in` lists vary). */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The connection's statements, prepared once per SQL text: a search's statements differ only
+ * in their parameters, and preparing (parsing and planning a join with the scope subquery)
+ * cost as much as running the smaller ones. Safe because Kysely runs one statement at a time
+ * on a SQLite connection and searches never stream.
+ */
+function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= STATEMENTS_KEPT) statements.clear();
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+function openSearchConnection(sqlitePath: string): Kysely<Database> {
+  const sqlite = openSqlite(sqlitePath);
+  // A search reads scattered pages of large indexes: memory-mapped reads (shared with the
+  // OS page cache, no copy, no system call per page) and a larger page cache cut its time
+  // by about a third at a million entries (bench/search.bench.ts).
+  sqlite.pragma(`mmap_size = ${SEARCH_MMAP_BYTES}`);
+  sqlite.pragma(`cache_size = ${-SEARCH_CACHE_KIB}`);
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }),
+  });
+}
 
 export async function runSearchJob({
   sqlitePath,
   searcher,
   parsed,
 }: SearchTask): Promise<SearchPageData> {
-  let handle = connections.get(sqlitePath);
-  if (!handle) {
-    handle = createDatabase({ sqlitePath });
-    // A search reads scattered pages of large indexes: memory-mapped reads (shared with the
-    // OS page cache, no copy, no system call per page) and a larger page cache cut its time
-    // by about a third at a million entries (bench/search.bench.ts).
-    await sql`pragma mmap_size = ${sql.lit(SEARCH_MMAP_BYTES)}`.execute(handle.db);
-    await sql`pragma cache_size = ${sql.lit(-SEARCH_CACHE_KIB)}`.execute(handle.db);
-    connections.set(sqlitePath, handle);
+  let db = connections.get(sqlitePath);
+  if (!db) {
+    db = openSearchConnection(sqlitePath);
+    connections.set(sqlitePath, db);
   }
-  return findSearchPage(handle.db, searcher, parsed);
+  return findSearchPage(db, searcher, parsed);
 }

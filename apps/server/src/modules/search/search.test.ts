@@ -528,6 +528,13 @@ describeEngines('GET /buscar', (t) => {
     });
   });
 
+  it('is documented in /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    expect(paths).toEqual(expect.arrayContaining(['/api/buscar', '/api/buscar/campos']));
+  });
+
   describe('GET /buscar/campos', () => {
     it('answers the union of the card fields of the caller’s glossaries, in a stable order', async () => {
       const someone = await createUser(t);
