@@ -114,6 +114,60 @@ export async function insertVersionRows(
   await insertJsonRows(db, 'entry_versions', VERSION_COLUMNS, rows);
 }
 
+/** Sorted ids as runs of consecutive ids (one run on SQLite, nearly always one on PostgreSQL). */
+function idRuns(ids: readonly number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const run = runs[runs.length - 1];
+    if (run && id === run[1] + 1) run[1] = id;
+    else runs.push([id, id]);
+  }
+  return runs;
+}
+
+/**
+ * The first version of entries just inserted, copied from their rows in the database (the
+ * card is not sent a second time), written by `actor`.
+ */
+export async function insertFirstVersionRows(
+  db: Kysely<Database>,
+  entryIds: readonly number[],
+  actor: { id: number | null; nombre: string },
+  now: string,
+) {
+  // PostgreSQL types a parameter in a select list as text unless told.
+  const typed = (value: unknown, pgType: string) =>
+    isPostgresDb(db) ? sql`cast(${value} as ${sql.raw(pgType)})` : sql`${value}`;
+  for (const part of chunks(idRuns(entryIds), ID_CHUNK / 2)) {
+    await db
+      .insertInto('entry_versions')
+      .columns([
+        'entry_id',
+        'version',
+        'ficha',
+        'comentarios_privados',
+        'author_id',
+        'autor',
+        'fecha_version',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('entries')
+          .select([
+            'id',
+            typed(1, 'integer').as('version'),
+            'ficha',
+            'comentarios_privados',
+            typed(actor.id, 'bigint').as('author_id'),
+            typed(actor.nombre, 'text').as('autor'),
+            typed(now, 'timestamptz').as('fecha_version'),
+          ])
+          .where((w) => w.or(part.map(([from, to]) => w.between('id', from, to)))),
+      )
+      .execute();
+  }
+}
+
 export async function insertFieldRows(db: Kysely<Database>, rows: readonly EntryFieldInsertRow[]) {
   await insertJsonRows(db, 'entry_fields', FIELD_COLUMNS, rows);
 }

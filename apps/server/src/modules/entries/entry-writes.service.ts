@@ -10,6 +10,7 @@ import {
   findEntryRow,
   insertEntryRows,
   insertFieldRows,
+  insertFirstVersionRows,
   insertVersionRows,
   listTermPairs,
   listVersionRows,
@@ -272,18 +273,7 @@ async function insertChosen(
   });
 
   await insertEntryRows(tx, entryRows);
-  await insertVersionRows(
-    tx,
-    entryRows.map((row) => ({
-      entry_id: row.id,
-      version: 1,
-      ficha: row.ficha,
-      comentarios_privados: row.comentarios_privados,
-      author_id: actor.id,
-      autor: actor.nombre,
-      fecha_version: now,
-    })),
-  );
+  await insertFirstVersionRows(tx, entryIds, actor, now);
   await insertFieldRows(tx, fieldRows);
   return { ids, rows: entryRows, inserted: chosen.length, skipped: inputs - chosen.length };
 }

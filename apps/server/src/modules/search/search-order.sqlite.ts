@@ -321,21 +321,13 @@ export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocS
           order by clave_orden, desempate, entry_id limit 1) as s
       from json_each(${json}) j order by j.key`.execute(db);
     const slots = assignSlots(part, gaps);
-    const docs = part.map((e, i) => [
-      slots[i],
-      e.id,
-      e.glossary_id,
-      e.clave_orden,
-      tieBreakOf(e.id),
-      e.termino_origen_plegado,
-      e.termino_meta_plegado,
-      e.subindice_plegado,
-    ]);
+    // The rest of each doc is read from its entry row rather than sent again.
+    const docs = JSON.stringify(part.map((e, i) => [slots[i], e.id]));
     await sql`insert into search_docs
         (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
-      select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
-        value ->> 6, value ->> 7
-      from json_each(${JSON.stringify(docs)})`.execute(db);
+      select j.value ->> 0, e.id, e.glossary_id, e.clave_orden, ${sql.raw(TIE_BREAK_SQL('e.id'))},
+        e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
+      from json_each(${docs}) j cross join entries e on e.id = j.value ->> 1`.execute(db);
   }
 }
 
