@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 
 // Worker threads for CPU-heavy work (imports, term extraction), so the event loop keeps
@@ -66,8 +67,8 @@ export interface WorkerPoolOptions {
 }
 
 export interface RunOptions {
-  /** ArrayBuffers moved (not copied) to the worker; unusable here afterwards. */
-  transferList?: ArrayBuffer[];
+  /** ArrayBuffers and MessagePorts moved (not copied) to the worker; unusable here afterwards. */
+  transferList?: Array<ArrayBuffer | MessagePort>;
   /** Cancels a queued or running task (a running thread is terminated). */
   signal?: AbortSignal;
 }

@@ -1,5 +1,5 @@
-// Worker thread of the import pool (lib/worker-pool.ts): one glossary import at a time, off
-// the event loop, writing on its own database connection.
+// Worker thread of the import pool (lib/worker-pool.ts): reads and validates one glossary
+// import at a time, off the event loop, handing the entries to the import writer thread.
 import {
   runImportJob,
   type ImportOutcome,

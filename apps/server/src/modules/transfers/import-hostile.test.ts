@@ -245,6 +245,19 @@ const refusals: Refusal[] = [
     detail: /^Línea 3: El campo «Definición» no puede superar 20\.000 caracteres\.$/,
   },
   {
+    // Entries are written while the file is still being read: these 6,000 are in the
+    // database, uncommitted, when the bad row comes.
+    name: 'a CSV field over 20,000 characters after 6,000 valid rows, naming its line',
+    request: {
+      formato: 'csv',
+      file: `es,en,definicion\n${Array.from({ length: 6000 }, (_, i) => `maná ${i},mana ${i},Recurso\n`).join('')}escudo,shield,${LONG}\n`,
+      mapping: { es: 'termino.es', en: 'termino.en', definicion: 'definicion' },
+    },
+    status: 422,
+    code: 'VALIDATION_FAILED',
+    detail: /^Línea 6002: El campo «Definición» no puede superar 20\.000 caracteres\.$/,
+  },
+  {
     name: 'a TMX segment over 20,000 characters, naming its unit',
     request: {
       formato: 'tmx',

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { MessagePort } from 'node:worker_threads';
 import type { ErrorCode, ImportFormat, ImportMapping, Language } from '@ludoterm/contract';
 import {
   assertFormatMatches,
@@ -8,30 +9,21 @@ import {
   readImportFile,
   type EntryStream,
 } from '@ludoterm/formats';
-import { sql } from 'kysely';
-import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { nowIso } from '../../lib/clock.ts';
-import {
-  prepareEntry,
-  startBulkWrite,
-  type EntryActor,
-  type PreparedEntry,
-  type WriteGlossary,
-} from '../entries/entry-writes.service.ts';
-import { PreparedStore } from './import-prepared-store.ts';
-import { isGlossaryLive } from './import.repository.ts';
+import { prepareEntry, type WriteGlossary } from '../entries/entry-writes.service.ts';
+import { BatchSender, WriterFailedError } from './import-channel.ts';
 
-// The import itself, as the import worker thread runs it (workers/import.worker.ts): read the
-// uploaded file, validate every entry through the entry write path, and only then write them
-// all in one transaction on the worker's own connection. Task and outcome are plain data (they
-// cross the thread boundary), so failures come back as `{tipo: 'error', code, detail}`.
+// The reading half of an import, as the import worker thread runs it (workers/import.worker.ts):
+// read the uploaded file and validate every entry through the entry write path, sending the
+// entries to the writer thread (import-write.ts) as they are validated; the writer commits
+// only when told the whole file was valid. Task and outcome are plain data (they cross the
+// thread boundary), so failures come back as `{tipo: 'error', code, detail}`.
 
-/** Where the worker writes: its own connection to the app's database. */
+/** Where the writer writes: its own connection to the app's database. */
 export type ImportDatabase =
   { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string };
 
-/** Everything the worker needs; the route has already checked access and the fields. */
+/** Everything the reader needs; the route has already checked access and the fields. */
 export interface ImportTask {
   /** The uploaded file, saved to a temporary file by the route (removed by the route). */
   filePath: string;
@@ -40,14 +32,8 @@ export interface ImportTask {
   mapping: ImportMapping | null;
   maxBytes: number;
   glossary: WriteGlossary;
-  actor: EntryActor;
-  database: ImportDatabase;
-}
-
-/** Milliseconds spent reading and validating, and writing; logged, never answered. */
-export interface ImportTimings {
-  lectura_ms: number;
-  escritura_ms: number;
+  /** The reader's end of the import's channel to the writer (see import-channel.ts). */
+  port: MessagePort;
 }
 
 export type ImportOutcome =
@@ -57,7 +43,10 @@ export type ImportOutcome =
       muestra: string[][];
       sugerencia: ImportMapping;
     }
-  | { tipo: 'importado'; importados: number; omitidos: number; tiempos: ImportTimings }
+  /** Every entry valid and sent; `omitidos`: units without the glossary's languages. */
+  | { tipo: 'leido'; omitidos: number; lectura_ms: number }
+  /** The writer stopped first: its outcome says why. */
+  | { tipo: 'interrumpido' }
   | { tipo: 'error'; code: ErrorCode; detail: string };
 
 // 64 KiB, as the formats benchmark feeds its readers: with 1 MiB chunks the values the readers
@@ -94,75 +83,27 @@ function locate(ubicacion: string, detail: string): string {
 
 /**
  * Validates and derives every entry of the stream (the write path's own validation: a field
- * over 20,000 characters, an entry over 100,000…), before anything is written. A failure is
+ * over 20,000 characters, an entry over 100,000…) and sends it to the writer. A failure is
  * refused naming the line or element of the file.
  */
-async function prepareAll(stream: EntryStream, glossary: WriteGlossary): Promise<PreparedStore> {
-  const prepared = new PreparedStore();
+async function sendAll(
+  stream: EntryStream,
+  glossary: WriteGlossary,
+  sender: BatchSender,
+): Promise<void> {
   for await (const input of stream) {
-    let entry: PreparedEntry;
     try {
-      entry = prepareEntry(glossary, { input });
+      await sender.add(prepareEntry(glossary, { input }));
     } catch (error) {
       if (!isAppError(error)) throw error;
       const detail = typeof error.detail === 'string' ? error.detail : error.message;
       throw new AppError(error.code, locate(stream.ubicacion, detail));
     }
-    prepared.add(entry);
   }
-  return prepared;
+  await sender.end();
 }
 
-/** SQLite page cache of the worker's connection, in KiB (the main one keeps its own). */
-const WORKER_CACHE_KIB = Number(process.env['LT_IMPORT_CACHE_KIB'] ?? 16 * 1024);
-
-async function openDatabase(target: ImportDatabase): Promise<DatabaseHandle> {
-  if (target.engine === 'postgres') return createDatabase({ postgresUrl: target.url });
-  const database = createDatabase({ sqlitePath: target.path });
-  // A 100,000-entry write fills whatever cache it is given; this one is the import's share
-  // of the server's memory.
-  await sql`pragma cache_size = ${sql.raw(String(-WORKER_CACHE_KIB))}`.execute(database.db);
-  return database;
-}
-
-/**
- * Writes the prepared entries in one transaction: all of them or, on any error, none.
- * Duplicates (both terms equal after folding, against the glossary and earlier in the file)
- * are skipped and counted by the write path. It is fed batch by batch, so the rows it builds
- * never exist for the whole file at once, and indexes them for search once at the end.
- */
-async function writeAll(
-  target: ImportDatabase,
-  glossary: WriteGlossary,
-  prepared: PreparedStore,
-  actor: EntryActor,
-): Promise<{ inserted: number; skipped: number }> {
-  const database = await openDatabase(target);
-  try {
-    return await database.db.transaction().execute(async (tx) => {
-      if (!(await isGlossaryLive(tx, glossary.id))) {
-        throw new AppError(
-          'NOT_FOUND',
-          'El glosario se ha eliminado mientras se importaba el archivo: no se ha importado nada.',
-        );
-      }
-      const write = startBulkWrite(tx, glossary, actor, { skipDuplicates: true, now: nowIso() });
-      let inserted = 0;
-      let skipped = 0;
-      for (const batch of prepared.drain()) {
-        const result = await write.add(batch);
-        inserted += result.inserted;
-        skipped += result.skipped;
-      }
-      await write.finish();
-      return { inserted, skipped };
-    });
-  } finally {
-    await database.destroy();
-  }
-}
-
-async function runImport(task: ImportTask): Promise<ImportOutcome> {
+async function runImport(task: ImportTask, sender: BatchSender): Promise<ImportOutcome> {
   const started = performance.now();
   const langs = {
     idioma_origen: task.glossary.idioma_origen as Language,
@@ -190,29 +131,27 @@ async function runImport(task: ImportTask): Promise<ImportOutcome> {
       sugerencia: reading.sugerencia,
     };
   }
-  const prepared = await prepareAll(reading.entradas, task.glossary);
-  const read = performance.now();
-  const result = await writeAll(task.database, task.glossary, prepared, task.actor);
+  await sendAll(reading.entradas, task.glossary, sender);
   return {
-    tipo: 'importado',
-    importados: result.inserted,
-    omitidos: result.skipped + reading.entradas.omitidos,
-    tiempos: {
-      lectura_ms: Math.round(read - started),
-      escritura_ms: Math.round(performance.now() - read),
-    },
+    tipo: 'leido',
+    omitidos: reading.entradas.omitidos,
+    lectura_ms: Math.round(performance.now() - started),
   };
 }
 
 /**
- * Runs one import (in the import worker thread). Reader and validation failures come back as
+ * Reads one import (in the import worker thread). Reader and validation failures come back as
  * `{tipo: 'error'}` with the API code and the Spanish detail; anything else is a bug and is
  * thrown (the route answers 500 and logs it).
  */
 export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
+  const sender = new BatchSender(task.port);
+  let outcome: ImportOutcome | null = null;
   try {
-    return await runImport(task);
+    outcome = await runImport(task, sender);
+    return outcome;
   } catch (error) {
+    if (error instanceof WriterFailedError) return { tipo: 'interrumpido' };
     if (isFormatError(error)) {
       return { tipo: 'error', code: FORMAT_ERROR_API_CODES[error.code], detail: error.detail };
     }
@@ -221,5 +160,8 @@ export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
       return { tipo: 'error', code: error.code, detail };
     }
     throw error;
+  } finally {
+    // A header pass, a refused file or a bug: the writer must not commit anything.
+    if (outcome?.tipo !== 'leido') sender.cancel();
   }
 }

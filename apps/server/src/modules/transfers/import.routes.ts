@@ -12,7 +12,11 @@ import { AppError } from '../../errors.ts';
 import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { ImportOutcome, ImportTask } from './import-job.ts';
+import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
 import { authorizeImport, importFile, type ImportDeps, type ImportForm } from './import.service.ts';
+
+/** Heap of the import writer thread: batches and the glossary's duplicate keys. */
+const WRITER_HEAP_MB = 256;
 
 /** Heap of the import thread: 192 MB plus 1 MB per MiB of the largest file accepted. */
 function importHeapMb(maxBytes: number): number {
@@ -86,21 +90,26 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
   { config, database },
 ) => {
-  // One import at a time per instance: it is CPU-bound and, on SQLite, writes are serial anyway.
-  // The thread's heap is capped in proportion to the largest file it may get: what it keeps
-  // live is small (validated entries wait as bytes, outside the heap), and a capped heap is
-  // collected before it grows, which is what keeps the server's memory growth in bounds.
+  // One import at a time per instance, on two threads: one reads and validates, the other
+  // writes (on SQLite, writes are serial anyway). Heaps are capped: what they keep live is
+  // small (a few batches in flight between them), and a capped heap is collected before it
+  // grows, which is what keeps the server's memory growth in bounds.
   const pool = createWorkerPool<ImportTask, ImportOutcome>('import', {
     maxThreads: 1,
     maxQueue: 16,
     maxOldGenerationSizeMb: importHeapMb(config.IMPORT_MAX_BYTES),
   });
+  const writerPool = createWorkerPool<ImportWriteTask, ImportWriteOutcome>('import-writer', {
+    maxThreads: 1,
+    maxQueue: 16,
+    maxOldGenerationSizeMb: WRITER_HEAP_MB,
+  });
   app.addHook('onClose', async () => {
-    await pool.destroy();
+    await Promise.all([pool.destroy(), writerPool.destroy()]);
   });
   const tmpDir = join(config.DATA_DIR, 'tmp', 'importaciones');
   await mkdir(tmpDir, { recursive: true });
-  const deps: ImportDeps = { config, database, pool };
+  const deps: ImportDeps = { config, database, pool, writerPool };
 
   app.post(
     '/glosarios/:nombre_seguro/importar',

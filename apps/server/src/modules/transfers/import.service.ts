@@ -1,3 +1,4 @@
+import { MessageChannel } from 'node:worker_threads';
 import {
   cardFields,
   es,
@@ -17,13 +18,16 @@ import { WorkerPoolFullError, type WorkerPool } from '../../lib/worker-pool.ts';
 import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossary.policy.ts';
 import { displayNameOf } from '../users/user-view.ts';
 import type { ImportDatabase, ImportOutcome, ImportTask } from './import-job.ts';
+import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
 
 /** What the import needs besides the request. */
 export interface ImportDeps {
   config: Config;
   database: DatabaseHandle;
-  /** The import worker threads (workers/import.worker.ts). */
+  /** The import reader threads (workers/import.worker.ts). */
   pool: WorkerPool<ImportTask, ImportOutcome>;
+  /** The import writer threads (workers/import-writer.worker.ts). */
+  writerPool: WorkerPool<ImportWriteTask, ImportWriteOutcome>;
   /** Where the timings of each import are logged (the request's logger). */
   log?: { info(details: object, message: string): void };
 }
@@ -119,8 +123,9 @@ function importDatabaseOf({ config, database }: ImportDeps): ImportDatabase {
 /**
  * `POST /glosarios/{ns}/importar`, once the route has checked access and saved the upload.
  * The import worker reads the file (header pass, or every entry validated through the entry
- * write path) and then writes everything in one transaction on its own connection, so the
- * event loop and the main connection keep serving other users. Answers the header pass
+ * write path) while the import writer writes the entries it hands over, in one transaction
+ * on its own connection, committed only if the whole file was valid; the event loop and the
+ * main connection keep serving other users. Answers the header pass
  * `{cabeceras_detectadas, muestra, sugerencia}` or `{importados, omitidos}`; any failure is
  * an AppError naming the line or element, and nothing is written.
  */
@@ -138,31 +143,59 @@ export async function importFile(
   if (form.filePath === null) throw new AppError('VALIDATION_FAILED', es.import.noFile);
   const formato = parseFormat(form.fields['formato']);
   const mapping = parseMapping(form.fields['mapping_json'], langs);
-  const task: ImportTask = {
-    filePath: form.filePath,
-    formato,
-    mapping,
-    maxBytes: deps.config.IMPORT_MAX_BYTES,
-    glossary: {
-      id: glossary.id,
-      nombre_seguro: glossary.nombre_seguro,
-      idioma_origen: glossary.idioma_origen,
-      idioma_meta: glossary.idioma_meta,
-    },
-    actor: { id: user.id, nombre: displayNameOf(user) },
-    database: importDatabaseOf(deps),
+  const importGlossary = {
+    id: glossary.id,
+    nombre_seguro: glossary.nombre_seguro,
+    idioma_origen: glossary.idioma_origen,
+    idioma_meta: glossary.idioma_meta,
   };
-  let outcome: ImportOutcome;
-  try {
-    outcome = await deps.pool.run(task);
-  } catch (error) {
-    if (error instanceof WorkerPoolFullError) {
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'Hay demasiadas importaciones en curso. Vuelve a intentarlo dentro de unos minutos.',
-      );
-    }
-    throw error;
+  // Reader and writer run at once on their own threads, joined by a channel (import-channel.ts).
+  // Should either not start (a full queue) or die, its end of the channel closes and the
+  // other stops: the reader reading, the writer without committing.
+  const { port1, port2 } = new MessageChannel();
+  const writing = deps.writerPool
+    .run(
+      {
+        port: port2,
+        glossary: importGlossary,
+        actor: { id: user.id, nombre: displayNameOf(user) },
+        database: importDatabaseOf(deps),
+      },
+      { transferList: [port2] },
+    )
+    .catch((error: unknown) => {
+      port2.close();
+      throw error;
+    });
+  const reading = deps.pool
+    .run(
+      {
+        filePath: form.filePath,
+        formato,
+        mapping,
+        maxBytes: deps.config.IMPORT_MAX_BYTES,
+        glossary: importGlossary,
+        port: port1,
+      },
+      { transferList: [port1] },
+    )
+    .catch((error: unknown) => {
+      port1.close();
+      throw error;
+    });
+  const [read, write] = await Promise.allSettled([reading, writing]);
+  if (read.status === 'rejected') throw busyOr(read.reason);
+  if (write.status === 'rejected') throw busyOr(write.reason);
+  const outcome = read.value;
+  const written = write.value;
+  if (outcome.tipo === 'leido' && written.tipo === 'escrito') {
+    const importados = written.importados;
+    const omitidos = written.omitidos + outcome.omitidos;
+    deps.log?.info(
+      { importados, omitidos, lectura_ms: outcome.lectura_ms, escritura_ms: written.escritura_ms },
+      'importación completada',
+    );
+    return { importados, omitidos };
   }
   switch (outcome.tipo) {
     case 'cabeceras':
@@ -171,13 +204,21 @@ export async function importFile(
         muestra: outcome.muestra,
         sugerencia: outcome.sugerencia,
       };
-    case 'importado':
-      deps.log?.info(
-        { importados: outcome.importados, omitidos: outcome.omitidos, ...outcome.tiempos },
-        'importación completada',
-      );
-      return { importados: outcome.importados, omitidos: outcome.omitidos };
     case 'error':
       throw new AppError(outcome.code, outcome.detail);
   }
+  if (written.tipo === 'error') throw new AppError(written.code, written.detail);
+  // Read whole but not written (or the reverse) with no error on either side: a bug.
+  throw new Error(`Importación sin terminar: lectura ${outcome.tipo}, escritura ${written.tipo}.`);
+}
+
+/** A full queue of imports is 503 with a message; anything else stays as it is (500). */
+function busyOr(error: unknown): unknown {
+  if (error instanceof WorkerPoolFullError) {
+    return new AppError(
+      'SERVICE_UNAVAILABLE',
+      'Hay demasiadas importaciones en curso. Vuelve a intentarlo dentro de unos minutos.',
+    );
+  }
+  return error;
 }
