@@ -10,7 +10,7 @@ import type {
 } from './search-index.ts';
 import { TERM_COLUMNS, WORD_SEPARATORS, isShortQuery, likeLiteral } from './search-index-terms.ts';
 import { matchFieldIn } from './search-index-field.ts';
-import { postgresMatchInOrder } from './search-order.postgres.ts';
+import { postgresCountInOrder, postgresMatchInOrder } from './search-order.postgres.ts';
 
 type EntriesBuilder = ExpressionBuilder<Database, 'entries'>;
 
@@ -100,6 +100,7 @@ export const postgresSearchIndex: SearchIndex = {
   },
 
   matchInOrder: postgresMatchInOrder,
+  countInOrder: postgresCountInOrder,
 
   async rebuildStructures(db) {
     for (const index of [

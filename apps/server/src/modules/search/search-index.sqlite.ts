@@ -27,6 +27,7 @@ import { matchFieldIn } from './search-index-field.ts';
 import {
   sqliteAddDocs,
   sqliteAddFields,
+  sqliteCountInOrder,
   sqliteIndexInserted,
   sqliteMatchInOrder,
   sqliteRebuildDocs,
@@ -172,6 +173,7 @@ export const sqliteSearchIndex: SearchIndex = {
   },
 
   matchInOrder: sqliteMatchInOrder,
+  countInOrder: sqliteCountInOrder,
 
   async rebuildStructures(db) {
     await sqliteRebuildDocs(db);

@@ -4,7 +4,13 @@ import { engineOf } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
 import { postgresSearchIndex } from './search-index.postgres.ts';
 import { sqliteSearchIndex } from './search-index.sqlite.ts';
-import type { MatchTier, OrderedMatch, RankedMatch } from './search-order.ts';
+import type {
+  CountedMatch,
+  CountedMatches,
+  MatchTier,
+  OrderedMatch,
+  RankedMatch,
+} from './search-order.ts';
 
 export type { MatchTier, OrderedMatch, RankedMatch } from './search-order.ts';
 
@@ -77,6 +83,11 @@ export interface SearchIndex {
    * PostgreSQL lets its planner choose between the trigram indexes and the order index.
    */
   matchInOrder(db: Kysely<Database>, params: OrderedMatch): Promise<RankedMatch[]>;
+  /**
+   * How many match (any tier), up to `countUpTo`, and the first of them in the results'
+   * order: all when fewer match, else the first `head` (the ranked search's first read).
+   */
+  countInOrder(db: Kysely<Database>, params: CountedMatch): Promise<CountedMatches>;
   /** Rebuilds the engine's index structures from the tables (after `rebuildSearchIndex`). */
   rebuildStructures(db: Kysely<Database>): Promise<void>;
 }

@@ -3,13 +3,13 @@ import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { openSqlite } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import {
-  findSearchPage,
+  findSearchAnswer,
   type ParsedSearch,
-  type SearchPageData,
+  type SearchAnswer,
   type Searcher,
 } from './search.service.ts';
 
-// The database half of a search as a search worker thread runs it (workers/search.worker.ts),
+// A search as a search worker thread runs it (workers/search.worker.ts),
 // on SQLite: each thread keeps its own connection to the file (WAL lets it read while the main
 // connection writes), so searches use the machine's other cores and never hold the main
 // connection, which every other request needs.
@@ -64,11 +64,11 @@ export async function runSearchJob({
   sqlitePath,
   searcher,
   parsed,
-}: SearchTask): Promise<SearchPageData> {
+}: SearchTask): Promise<SearchAnswer> {
   let db = connections.get(sqlitePath);
   if (!db) {
     db = openSearchConnection(sqlitePath);
     connections.set(sqlitePath, db);
   }
-  return findSearchPage(db, searcher, parsed);
+  return findSearchAnswer(db, searcher, parsed);
 }

@@ -3,10 +3,13 @@ import type { Database } from '../../db/schema.ts';
 import { isShortQuery, likeLiteral } from './search-index-terms.ts';
 import {
   TIE_BREAK_SQL,
+  countedOf,
   scopeOf,
   sourcesOf,
   toRankedMatches,
   wordStarts,
+  type CountedMatch,
+  type CountedMatches,
   type OrderedMatch,
   type OrderedRow,
   type RankedMatch,
@@ -123,4 +126,12 @@ export async function postgresMatchInOrder(
       : await sql<OrderedRow>`with m as materialized (${matching})
           select id, k, tier from m order by k, t, id limit ${m.limit}`.execute(db);
   return toRankedMatches(rows, m.limit);
+}
+
+/** SearchIndex.countInOrder on PostgreSQL: every match up to the bound, with its tier. */
+export async function postgresCountInOrder(
+  db: Kysely<Database>,
+  m: CountedMatch,
+): Promise<CountedMatches> {
+  return countedOf(await postgresMatchInOrder(db, { ...m, tier: 'any', limit: m.countUpTo }), m);
 }

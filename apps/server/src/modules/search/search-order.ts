@@ -57,6 +57,19 @@ export interface RankedMatch {
   tier: MatchTier;
 }
 
+/** How many match (any tier), up to a bound, and the first of them in the results' order. */
+export interface CountedMatch extends Omit<OrderedMatch, 'tier' | 'limit'> {
+  countUpTo: number;
+  /** When `countUpTo` or more match, only the first `head` are wanted (else all of them). */
+  head: number;
+}
+
+export interface CountedMatches {
+  /** At most `countUpTo`. */
+  count: number;
+  matches: RankedMatch[];
+}
+
 /** A folded column of an entry that a target reads, with the glossaries where it counts. */
 export interface TargetSource {
   column: 'origen' | 'meta' | 'subindice';
@@ -179,6 +192,15 @@ export function compareOrder(
   b: Pick<OrderedRow, 'id' | 'k'>,
 ): number {
   return compareCodePoints(a.k, b.k) || tieBreakOf(a.id) - tieBreakOf(b.id) || a.id - b.id;
+}
+
+/** CountedMatches from the matches read in order (all of them up to the bound). */
+export function countedOf(
+  matches: RankedMatch[],
+  m: Pick<CountedMatch, 'countUpTo' | 'head'>,
+  count = matches.length,
+): CountedMatches {
+  return { count, matches: count >= m.countUpTo ? matches.slice(0, m.head) : matches };
 }
 
 export function toRankedMatches(rows: readonly OrderedRow[], limit: number): RankedMatch[] {

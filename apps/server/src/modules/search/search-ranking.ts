@@ -23,19 +23,23 @@ export interface RankedPage {
  */
 export type ExactReorder = (ids: number[]) => Promise<number[]>;
 
+/** At least this many of the first matches are read with their tiers (see step 2 below). */
+const HEAD_AT_LEAST = 200;
+
 /**
  * One page of a ranked search: exact matches first, then prefix, word prefix and substring
  * (queries of one or two characters: exact and prefix only), each tier in sort-key order.
  * Never reads more than the page needs, up to SEARCH_RESULT_LIMIT:
  *
- * 1. The first SEARCH_RESULT_LIMIT + 1 matches of any tier, in sort-key order (one indexed
- *    scan that stops there). When that is all of them, they are every result: sorted by tier
- *    (stable, so each tier stays in order), counted exactly, paged.
+ * 1. The matches of any tier counted up to SEARCH_RESULT_LIMIT + 1, in sort-key order (one
+ *    indexed scan that stops there). When that is all of them, they are every result: sorted
+ *    by tier (stable, so each tier stays in order), counted exactly, paged.
  * 2. Otherwise the total is capped, and the tiers are taken one by one, each in order and
- *    only as far as the page reaches: from the rows of step 1 when they hold enough of that
- *    tier (they hold its first members), else from a read of that tier alone. The worst
- *    tier always has enough there: every better match read in step 1 is one fewer the page
- *    can take from it.
+ *    only as far as the page reaches: from the head of step 1 (its first matches, at least
+ *    as many as the page's end) when it holds enough of that tier (it holds its first
+ *    members), else from a read of that tier alone. The worst tier always has enough there:
+ *    it is reached only when every better tier was taken whole, so the head holds at least
+ *    end − (what the page already has) of it.
  */
 export async function rankedSearch(
   db: Kysely<Database>,
@@ -48,13 +52,14 @@ export async function rankedSearch(
   const tiers = tiersFor(search.query);
   const worst = tiers[tiers.length - 1]!;
 
-  const first = await index.matchInOrder(db, {
+  const counted = await index.countInOrder(db, {
     ...base,
-    tier: 'any',
-    limit: SEARCH_RESULT_LIMIT + 1,
+    countUpTo: SEARCH_RESULT_LIMIT + 1,
+    head: Math.max(end, HEAD_AT_LEAST),
   });
-  const capped = first.length > SEARCH_RESULT_LIMIT;
-  const total = capped ? SEARCH_RESULT_LIMIT : first.length;
+  const first = counted.matches;
+  const capped = counted.count > SEARCH_RESULT_LIMIT;
+  const total = capped ? SEARCH_RESULT_LIMIT : counted.count;
   if (offset >= end) return { matches: [], total, capped };
 
   let ranked: RankedMatch[];
@@ -68,8 +73,8 @@ export async function rankedSearch(
     for (const tier of tiers) {
       const missing = end - ranked.length;
       if (missing <= 0) break;
-      // The first matches read above hold each tier's first members, in order: when they
-      // are enough, no other read is needed (always so for the worst tier, see above). The
+      // The head read above holds each tier's first members, in order: when they are
+      // enough, no other read is needed (always so for the worst tier, see above). The
       // exact tier is read whole (it is small) so that its reordering sees all of it.
       const known = first.filter((m) => m.tier === tier);
       if (tier === worst || (tier !== 'exact' && known.length >= missing)) {

@@ -5,6 +5,7 @@ import {
   searchQuerySchema,
   searchResultSchema,
 } from '@ludoterm/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -14,7 +15,7 @@ import type { SearchTask } from './search-job.ts';
 import {
   listSearchFields,
   searchEntries,
-  type SearchPageData,
+  type SearchAnswer,
   type SearchRunner,
 } from './search.service.ts';
 
@@ -31,7 +32,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   let run: SearchRunner | undefined;
   const sqlitePath = database.sqlitePath;
   if (sqlitePath && config.searchWorkers > 0) {
-    const pool = createWorkerPool<SearchTask, SearchPageData>('search', {
+    const pool = createWorkerPool<SearchTask, SearchAnswer>('search', {
       maxThreads: config.searchWorkers,
       maxQueue: 512,
       idleTimeoutMs: 30 * 60_000,
@@ -61,7 +62,10 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const answer = await searchEntries(app.db, requireUser(request), request.query, run);
       reply.header(TOTAL_COUNT_HEADER, String(answer.total));
       if (answer.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
-      return reply.send(answer.results);
+      // Already serialized through the response schema where the search ran: a string with a
+      // JSON content type is sent as it is (the schema above documents it).
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(answer.body);
     },
   );
 

@@ -4,11 +4,13 @@ import {
   SEARCH_PAGE_SIZE,
   es,
   searchFieldsOf,
+  searchResultSchema,
   type Language,
   type SearchField,
   type SearchResult,
 } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
@@ -30,7 +32,8 @@ import {
 export type SearchParams = Record<string, string | number | undefined>;
 
 export interface SearchAnswer {
-  results: SearchResult[];
+  /** The page of results as JSON, through the contract's schema (nothing else can leak). */
+  body: string;
   total: number;
   /** More than `total` match (the count stops at SEARCH_RESULT_LIMIT). */
   capped: boolean;
@@ -237,15 +240,15 @@ export async function findSearchPage(
 }
 
 /**
- * `GET /buscar`'s answer from a page: each entry as the entries list shows it (private
- * comments only to their author and the glossary's owner) with its glossary and the field
- * that matched, best first.
+ * The results of a page: each entry as the entries list shows it (private comments only to
+ * their author and the glossary's owner) with its glossary and the field that matched, best
+ * first.
  */
-export function toSearchAnswer(
+export function toSearchResults(
   searcher: Searcher,
   parsed: ParsedSearch,
   data: SearchPageData,
-): SearchAnswer {
+): SearchResult[] {
   const rows = new Map(data.rows.map((r) => [r.id, r]));
   const results = data.order.flatMap((entryId) => {
     const row = rows.get(entryId);
@@ -265,22 +268,37 @@ export function toSearchAnswer(
       },
     ];
   });
-  return { results, total: data.total, capped: data.capped };
+  return results;
 }
 
-/** Runs the database half of a search somewhere (in-process, or on a worker thread). */
-export type SearchRunner = (searcher: Searcher, parsed: ParsedSearch) => Promise<SearchPageData>;
+const searchResultsSchema = z.array(searchResultSchema);
+
+/**
+ * `GET /buscar`'s answer, ready to send: found, shaped and serialized where the search runs
+ * (a search worker thread on SQLite), so the thread that serves HTTP gets one string instead
+ * of a page of rows to copy, shape and serialize.
+ */
+export async function findSearchAnswer(
+  db: Kysely<Database>,
+  searcher: Searcher,
+  parsed: ParsedSearch,
+): Promise<SearchAnswer> {
+  const data = await findSearchPage(db, searcher, parsed);
+  const results = searchResultsSchema.encode(toSearchResults(searcher, parsed, data));
+  return { body: JSON.stringify(results), total: data.total, capped: data.capped };
+}
+
+/** Runs a search somewhere (in-process, or on a worker thread). */
+export type SearchRunner = (searcher: Searcher, parsed: ParsedSearch) => Promise<SearchAnswer>;
 
 /** `GET /buscar`: understands the request (422 in Spanish when it cannot), searches, answers. */
 export async function searchEntries(
   db: Kysely<Database>,
   user: UserRow,
   params: SearchParams,
-  run: SearchRunner = (searcher, parsed) => findSearchPage(db, searcher, parsed),
+  run: SearchRunner = (searcher, parsed) => findSearchAnswer(db, searcher, parsed),
 ): Promise<SearchAnswer> {
-  const parsed = parseSearch(params);
-  const searcher = { id: user.id, role: user.role };
-  return toSearchAnswer(searcher, parsed, await run(searcher, parsed));
+  return run({ id: user.id, role: user.role }, parseSearch(params));
 }
 
 /** `GET /buscar/campos`: the union of the card fields of the caller's glossaries. */
