@@ -140,16 +140,27 @@ export function coveringTrigrams(query: string): string[] {
   return [...out];
 }
 
-/** An FTS5 query (trigram tokenizer, detail=none) for rows that may contain `query`. */
-export function ftsContains(query: string): string {
-  return coveringTrigrams(query).map(ftsPhrase).join(' AND ');
+/** Every distinct trigram of a query of three or more characters, in order. */
+export function trigramsOf(query: string): string[] {
+  const chars = Array.from(query);
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i += 1) out.add(chars.slice(i, i + 3).join(''));
+  return [...out];
+}
+
+/**
+ * An FTS5 query (trigram tokenizer, detail=none) for rows that may contain `query`: those
+ * holding all of `trigrams` (any of the query's own; by default, a covering set).
+ */
+export function ftsContains(query: string, trigrams = coveringTrigrams(query)): string {
+  return trigrams.map(ftsPhrase).join(' AND ');
 }
 
 /** The same, narrowed to rows where a word may start with `query`. */
-export function ftsWordStart(query: string): string {
+export function ftsWordStart(query: string, trigrams = coveringTrigrams(query)): string {
   const head = Array.from(query).slice(0, 2).join('');
   const starts = WORD_SEPARATORS.map((s) => ftsPhrase(s + head)).join(' OR ');
-  return `(${starts}) AND ${ftsContains(query)}`;
+  return `(${starts}) AND ${ftsContains(query, trigrams)}`;
 }
 
 /** Code point order, as SQLite BINARY and PostgreSQL "C" compare text. */
