@@ -250,25 +250,25 @@ export function toSearchResults(
   data: SearchPageData,
 ): SearchResult[] {
   const rows = new Map(data.rows.map((r) => [r.id, r]));
-  const results = data.order.flatMap((entryId) => {
+  return data.order.flatMap((entryId) => {
     const row = rows.get(entryId);
     if (!row) return [];
     const entry = toEntryView(languagesOf(row), row, {
       userId: searcher.id,
       ownerId: row.owner_id,
     });
+    // Added to the fresh entry rather than spread into a copy: copying its card fields
+    // was a third of the time to shape a page.
     return [
-      {
-        ...entry,
+      Object.assign(entry, {
         glosario: row.glosario,
         nombre_seguro: row.nombre_seguro,
         idioma_origen: row.idioma_origen as Language,
         idioma_meta: row.idioma_meta as Language,
         campo_coincidente: matchedField(row, parsed),
-      },
+      }),
     ];
   });
-  return results;
 }
 
 const searchResultsSchema = z.array(searchResultSchema);
