@@ -204,7 +204,10 @@ async function measureImport(
   }
 }
 
-/** The read/validate and write milliseconds the server logged for its latest import. */
+/**
+ * The read/validate and write milliseconds the server logged for its latest import (two
+ * threads, at once: the writer starts with the first batch and ends with the commit).
+ */
 function lastTimings(log: string[]): { lectura_ms: number; escritura_ms: number } | null {
   for (let i = log.length - 1; i >= 0; i -= 1) {
     try {
@@ -303,7 +306,7 @@ async function runEngine(
         await new Promise((resolve) => setTimeout(resolve, 100));
         const timings = lastTimings(log);
         rows.push({
-          metric: `${label}: ${formato} → ${into}: CPU del servidor${timings ? `; leer y validar ${timings.lectura_ms} ms, escribir ${timings.escritura_ms} ms` : ''}`,
+          metric: `${label}: ${formato} → ${into}: CPU del servidor${timings ? `; leer y validar ${timings.lectura_ms} ms, escribir ${timings.escritura_ms} ms, a la vez` : ''}`,
           value: cpu,
           unit: 's',
         });
