@@ -64,6 +64,8 @@ export interface WorkerPoolOptions {
   idleTimeoutMs?: number;
   /** V8 heap limit of each thread, in MB (default: Node's). */
   maxOldGenerationSizeMb?: number;
+  /** V8 young generation of each thread, in MB (default: Node's, up to 48 MB per thread). */
+  maxYoungGenerationSizeMb?: number;
 }
 
 export interface RunOptions {
@@ -107,9 +109,14 @@ export function createWorkerPool<Task, Result>(
     minThreads: 0,
     maxThreads: options.maxThreads ?? 1,
     idleTimeout: options.idleTimeoutMs ?? 60_000,
-    ...(options.maxOldGenerationSizeMb
-      ? { resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb } }
-      : {}),
+    resourceLimits: {
+      ...(options.maxOldGenerationSizeMb
+        ? { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }
+        : {}),
+      ...(options.maxYoungGenerationSizeMb
+        ? { maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb }
+        : {}),
+    },
   });
   return {
     async run(task, runOptions = {}) {

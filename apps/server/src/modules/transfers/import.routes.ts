@@ -15,6 +15,12 @@ import type { ImportOutcome, ImportTask } from './import-job.ts';
 import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
 import { authorizeImport, importFile, type ImportDeps, type ImportForm } from './import.service.ts';
 
+/**
+ * Young generation of both import threads: what they allocate is short-lived (parsed text,
+ * batches, statements); Node's default (up to 48 MB each) only lets garbage pile up in RSS.
+ */
+const IMPORT_YOUNG_MB = 16;
+
 /** Heap of the import writer thread: batches and the glossary's duplicate keys. */
 const WRITER_HEAP_MB = 256;
 
@@ -98,11 +104,13 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     maxThreads: 1,
     maxQueue: 16,
     maxOldGenerationSizeMb: importHeapMb(config.IMPORT_MAX_BYTES),
+    maxYoungGenerationSizeMb: IMPORT_YOUNG_MB,
   });
   const writerPool = createWorkerPool<ImportWriteTask, ImportWriteOutcome>('import-writer', {
     maxThreads: 1,
     maxQueue: 16,
     maxOldGenerationSizeMb: WRITER_HEAP_MB,
+    maxYoungGenerationSizeMb: IMPORT_YOUNG_MB,
   });
   app.addHook('onClose', async () => {
     await Promise.all([pool.destroy(), writerPool.destroy()]);
