@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { WriteGate } from './write-gate.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -12,6 +13,8 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** The SQLite file, so worker threads can open their own connection; null on PostgreSQL. */
   sqlitePath: string | null;
+  /** Held while another thread writes (SQLite imports); main-thread writers await it. */
+  writeGate: WriteGate;
   destroy(): Promise<void>;
 }
 
@@ -44,7 +47,9 @@ export function openSqlite(path: string): SQLite.Database {
   return sqlite;
 }
 
-export function createDatabase(options: { postgresUrl: string } | { sqlitePath: string }): DatabaseHandle {
+export function createDatabase(
+  options: { postgresUrl: string } | { sqlitePath: string },
+): DatabaseHandle {
   if ('postgresUrl' in options) {
     setPostgresTypeParsers();
     const pool = new pg.Pool({ connectionString: options.postgresUrl, max: 20 });
@@ -55,9 +60,21 @@ export function createDatabase(options: { postgresUrl: string } | { sqlitePath: 
       console.warn(`PostgreSQL: se perdió una conexión inactiva (${error.message})`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', sqlitePath: null, destroy: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      sqlitePath: null,
+      writeGate: new WriteGate(),
+      destroy: () => db.destroy(),
+    };
   }
   const sqlite = openSqlite(options.sqlitePath);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, engine: 'sqlite', sqlitePath: options.sqlitePath, destroy: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    sqlitePath: options.sqlitePath,
+    writeGate: new WriteGate(),
+    destroy: () => db.destroy(),
+  };
 }

@@ -39,7 +39,9 @@ export function scheduleTrashPurge(
 
   const tick = () => {
     if (running) return;
-    running = runTrashPurge(app.db, holder)
+    running = app.writeGate
+      .passed()
+      .then(() => runTrashPurge(app.db, holder))
       .then((purged) => {
         if (purged) app.log.info({ purged }, 'papelera: glosarios caducados eliminados');
       })

@@ -153,8 +153,8 @@ export async function importFile(
   // Should either not start (a full queue) or die, its end of the channel closes and the
   // other stops: the reader reading, the writer without committing.
   const { port1, port2 } = new MessageChannel();
-  const writing = deps.writerPool
-    .run(
+  const runWriter = () =>
+    deps.writerPool.run(
       {
         port: port2,
         glossary: importGlossary,
@@ -162,11 +162,16 @@ export async function importFile(
         database: importDatabaseOf(deps),
       },
       { transferList: [port2] },
-    )
-    .catch((error: unknown) => {
-      port2.close();
-      throw error;
-    });
+    );
+  // On SQLite the writer holds the one write lock until it commits: main-thread writes wait
+  // for it at the gate instead of blocking the event loop in SQLite's busy handler.
+  const { database } = deps;
+  const writing = (
+    database.engine === 'sqlite' ? database.writeGate.hold(runWriter) : runWriter()
+  ).catch((error: unknown) => {
+    port2.close();
+    throw error;
+  });
   const reading = deps.pool
     .run(
       {
