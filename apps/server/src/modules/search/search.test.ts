@@ -12,10 +12,14 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { insertEntries } from '../entries/entry-writes.service.ts';
+import { postImport } from '../transfers/import-test-helpers.ts';
 import { checkSearchIndex } from './search-index-check.ts';
 import { SEARCH_UNORDERED_FROM, sqliteCheckDocs } from './search-order.sqlite.ts';
 
 type Headers = { authorization: string };
+
+/** Entries of the import step: more than one of the import's batches of 1,000. */
+const IMPORTED = 2500;
 
 /** Entries straight through the write path's bulk form (what an import does). */
 async function seed(
@@ -578,7 +582,7 @@ describeEngines('GET /buscar', (t) => {
   });
 
   describe('the index after every kind of write', () => {
-    it('follows create, edit, delete, recover, restore, copy, bulk delete and bulk insert', async () => {
+    it('follows create, edit, delete, recover, restore, copy, import, bulk delete and bulk insert', async () => {
       const editor = await createUser(t);
       const g = await createGlossaryRow(t, owner.user, { nombre: 'Escrituras' });
       const other = await createGlossaryRow(t, owner.user, { nombre: 'Destino' });
@@ -665,6 +669,22 @@ describeEngines('GET /buscar', (t) => {
         (await find({ termino: 'mandoble', ...where })).results.map((r) => r.glosario).sort(),
       ).toEqual(['Destino', 'Escrituras']);
       expect(await byField('definicion', 'runas')).toEqual(['Mandoble rúnico', 'Mandoble rúnico']);
+      await consistent();
+
+      // An import writes on its own thread in batches of 1,000 and indexes them once at the end.
+      const imported = await postImport(t, owner, g, {
+        formato: 'csv',
+        file: [
+          'es,en,definicion',
+          ...Array.from({ length: IMPORTED }, (_, i) => `hacha ${i},axe ${i},Arma de filo ${i}.`),
+        ].join('\n'),
+        mapping: { es: 'termino.es', en: 'termino.en', definicion: 'definicion' },
+      });
+      expect(imported.json()).toEqual({ importados: IMPORTED, omitidos: 0 });
+      // 'hacha 24', 'hacha 240'…'hacha 249', 'hacha 2400'…'hacha 2499': the first batch and the last.
+      expect((await find({ termino: 'hacha 24', ...where })).total).toBe(111);
+      expect((await find({ termino: 'axe 2499', ...where })).total).toBe(1);
+      expect((await find({ definicion: 'filo 1234', ...where })).total).toBe(1);
       await consistent();
 
       const bulk = await seed(
