@@ -32,7 +32,6 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Failed sign-ins per account per 15 minutes before 429. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  REDIS_URL: z.string().optional(),
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(10 * MiB),
   EXTRACTOR_MAX_BYTES: z.coerce.number().int().min(1).default(20 * MiB),
   /** Largest custom stopword list (file or text) sent to the extractor. */
