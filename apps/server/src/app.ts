@@ -3,7 +3,11 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { JSON_BODY_MAX_BYTES, useSpanishZodErrors } from '@ludoterm/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -71,8 +75,15 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Once closing, answers in flight end their keep-alive connection, so `app.close()` does not
+  // wait for the browser's idle connection to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   registerErrorHandler(app);
 
@@ -83,10 +94,18 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+      new AppError('RATE_LIMITED', undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
   });
   await app.register(multipart, {
-    limits: { fileSize: config.IMPORT_MAX_BYTES, files: 2, fields: 20, fieldSize: 1024 * 1024, parts: 30 },
+    limits: {
+      fileSize: config.IMPORT_MAX_BYTES,
+      files: 2,
+      fields: 20,
+      fieldSize: 1024 * 1024,
+      parts: 30,
+    },
   });
   await registerOpenApi(app, APP_VERSION);
 
