@@ -23,10 +23,11 @@ export interface GlossaryTermMatch {
 }
 
 /**
- * Which of the user's readable glossaries (own and shared, active; as `visibleGlossaryIds`)
- * hold a live entry whose term in `language` is one of `foldedTerms`: the term is read from
- * the base column of glossaries whose base language is `language` and from the target column
- * of those whose target language it is. Distinct (glossary name, folded term) pairs.
+ * Which of the user's own and shared active glossaries (for an admin too, as `GET /glosarios`
+ * lists them) hold a live entry whose term in `language` is one of `foldedTerms`: the term is
+ * read from the base column of glossaries whose base language is `language` and from the
+ * target column of those whose target language it is. Distinct (glossary name, folded term)
+ * pairs.
  */
 export async function listGlossaryTermMatches(
   db: Kysely<Database>,
@@ -44,7 +45,7 @@ export async function listGlossaryTermMatches(
       .innerJoin('glossaries as g', 'g.id', 'e.glossary_id')
       .select(['g.nombre', 'g.idioma_origen', 'e.termino_origen_plegado', 'e.termino_meta_plegado'])
       .distinct()
-      .where('e.glossary_id', 'in', visibleGlossaryIds(db, userId))
+      .where('e.glossary_id', 'in', visibleGlossaryIds(db, { userId, isAdmin: false }))
       .where('e.deleted_at', 'is', null)
       .where((eb) =>
         eb.or([

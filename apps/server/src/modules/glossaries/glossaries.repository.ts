@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, GlossaryMemberRow, GlossaryRow, NewGlossary } from '../../db/schema.ts';
 
 export async function findGlossaryBySlug(
@@ -26,27 +26,32 @@ export async function findMembership(
 }
 
 /**
- * The ids of the active glossaries a user can read (own or shared), as a subquery for
- * `where('glossary_id', 'in', …)`. Admins see everything and need no subquery.
+ * The ids of the active glossaries visible to a user, as a subquery for `where(…, 'in', …)`
+ * that callers may narrow further: the visibility rule of glossary.policy.ts in SQL. A user
+ * sees the glossaries they own or are a member of; with `isAdmin`, every active one.
  */
-export function visibleGlossaryIds(db: Kysely<Database>, userId: number) {
-  return db
+export function visibleGlossaryIds(
+  db: Kysely<Database>,
+  { userId, isAdmin }: { userId: number; isAdmin: boolean },
+): SelectQueryBuilder<Database, 'glossaries', { id: number }> {
+  const active = db
     .selectFrom('glossaries')
     .select('glossaries.id')
-    .where('glossaries.eliminado_en', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('glossaries.owner_id', '=', userId),
-        eb(
-          'glossaries.id',
-          'in',
-          eb
-            .selectFrom('glossary_members')
-            .select('glossary_members.glossary_id')
-            .where('glossary_members.user_id', '=', userId),
-        ),
-      ]),
-    );
+    .where('glossaries.eliminado_en', 'is', null);
+  if (isAdmin) return active;
+  return active.where((eb) =>
+    eb.or([
+      eb('glossaries.owner_id', '=', userId),
+      eb(
+        'glossaries.id',
+        'in',
+        eb
+          .selectFrom('glossary_members')
+          .select('glossary_members.glossary_id')
+          .where('glossary_members.user_id', '=', userId),
+      ),
+    ]),
+  );
 }
 
 /** An active glossary with its owner's name and the caller's membership role, if any. */

@@ -1,6 +1,7 @@
 import type { Glossary, Member } from '@ludoterm/contract';
 import { beforeAll, expect, it } from 'vitest';
 import type { GlossaryRow } from '../../db/schema.ts';
+import { nowIso } from '../../lib/clock.ts';
 import { describeEngines } from '../../test/build-test-app.ts';
 import {
   addMemberRow,
@@ -18,6 +19,8 @@ describeEngines('glossary members', (t) => {
   let reader: TestUser;
   let stranger: TestUser;
   let admin: TestUser;
+  /** A read-only account (global role lector), shared as editor: its role wins. */
+  let globalReader: TestUser;
   let glossary: GlossaryRow;
 
   beforeAll(async () => {
@@ -26,9 +29,11 @@ describeEngines('glossary members', (t) => {
     reader = await createUser(t);
     stranger = await createUser(t);
     admin = await createUser(t, { role: 'admin' });
+    globalReader = await createUser(t, { role: 'lector' });
     glossary = await createGlossaryRow(t, owner.user, { nombre: 'Compartido' });
     await addMemberRow(t, glossary, editor.user, 'editor');
     await addMemberRow(t, glossary, reader.user, 'lector');
+    await addMemberRow(t, glossary, globalReader.user, 'editor');
   });
 
   const url = (slug = glossary.nombre_seguro) => `/api/glosarios/${slug}/miembros`;
@@ -62,9 +67,10 @@ describeEngines('glossary members', (t) => {
     ['editor', 200],
     ['reader', 200],
     ['admin', 200],
+    ['global lector', 200],
     ['stranger', 404],
   ] as const)('answers the member list to the %s with %i', async (who, status) => {
-    const headers = { editor, reader, admin, stranger }[who].headers;
+    const headers = { editor, reader, admin, 'global lector': globalReader, stranger }[who].headers;
     expect((await listMembers(headers)).statusCode).toBe(status);
   });
 
@@ -171,9 +177,10 @@ describeEngines('glossary members', (t) => {
   it.each([
     ['editor', 403],
     ['reader', 403],
+    ['global lector', 403],
     ['stranger', 404],
   ] as const)('refuses sharing to the %s with %i', async (who, status) => {
-    const headers = { editor, reader, stranger }[who].headers;
+    const headers = { editor, reader, 'global lector': globalReader, stranger }[who].headers;
     expect((await add(headers, { email: 'otra@ejemplo.es', rol: 'editor' })).statusCode).toBe(
       status,
     );
@@ -198,6 +205,7 @@ describeEngines('glossary members', (t) => {
     const member = await createUser(t);
     await addMemberRow(t, glossary, member.user, 'editor');
     expect((await remove(editor.headers, member.user.id)).statusCode).toBe(403);
+    expect((await remove(globalReader.headers, member.user.id)).statusCode).toBe(403);
     expect((await remove(stranger.headers, member.user.id)).statusCode).toBe(404);
     expect((await remove(owner.headers, member.user.id)).statusCode).toBe(204);
     expect(await visibleTo(member.headers, glossary.nombre_seguro)).toBeUndefined();
@@ -234,6 +242,35 @@ describeEngines('glossary members', (t) => {
     const members = (await listMembers(owner.headers)).json() as Member[];
     expect(members.find((m) => m.email === 'pendiente@ejemplo.es')).toBeUndefined();
   });
+
+  it.each(['editor', 'reader'] as const)(
+    "answers 404 to the %s restoring the trashed glossary: it is not in the member's own trash",
+    async (who) => {
+      const trashed = await createGlossaryRow(t, owner.user, {
+        nombre: `Papelera compartida ${who}`,
+        eliminado_en: nowIso(),
+      });
+      await addMemberRow(t, trashed, editor.user, 'editor');
+      await addMemberRow(t, trashed, reader.user, 'lector');
+      const headers = { editor, reader }[who].headers;
+      for (const nombre of [trashed.nombre, trashed.nombre_seguro]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/glosarios/restaurar',
+          headers,
+          payload: { nombre },
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().detail).toBe('No hay ningún glosario con ese nombre en tu papelera.');
+      }
+      const row = await t.db
+        .selectFrom('glossaries')
+        .select('eliminado_en')
+        .where('id', '=', trashed.id)
+        .executeTakeFirstOrThrow();
+      expect(row.eliminado_en).not.toBeNull();
+    },
+  );
 
   it('drops the members with the glossary when it is purged', async () => {
     const doomed = await createGlossaryRow(t, owner.user);

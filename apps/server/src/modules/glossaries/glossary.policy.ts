@@ -62,7 +62,9 @@ export async function permissionOn(
 
 /**
  * The same rule as `permissionOn` for a row already joined with the caller's membership
- * (lists read many glossaries in one query). Null when the glossary is not visible.
+ * (lists read many glossaries in one query). Null when the glossary is not visible. Its
+ * visibility half in SQL, for statements over many glossaries, is `visibleGlossaryIds`
+ * (glossaries.repository.ts: only repositories build queries).
  */
 export function permissionFrom(
   user: Actor,

@@ -1,6 +1,7 @@
 import type { Language } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/schema.ts';
+import { visibleGlossaryIds } from '../glossaries/glossaries.repository.ts';
 import type { GlossaryIds, SearchScope } from './search-order.ts';
 
 /** Who searches and, optionally, which of their glossaries (by nombre_seguro). */
@@ -13,32 +14,15 @@ export interface ScopeInput {
 
 /**
  * The active glossaries a user may read (own, shared with them, or all for an admin),
- * narrowed to `slugs` when given, as subqueries: the same rule as glossary.policy.ts, applied
- * inside each search statement.
+ * narrowed to `slugs` when given, as subqueries: `visibleGlossaryIds`, applied inside each
+ * search statement.
  */
 export function searchScopeFor({ userId, isAdmin, slugs }: ScopeInput): SearchScope {
   const glossaryIds = (db: Kysely<Database>): GlossaryIds => {
-    let query = db
-      .selectFrom('glossaries')
-      .select('glossaries.id')
-      .where('glossaries.eliminado_en', 'is', null);
-    if (!isAdmin) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('glossaries.owner_id', '=', userId),
-          eb(
-            'glossaries.id',
-            'in',
-            eb
-              .selectFrom('glossary_members')
-              .select('glossary_members.glossary_id')
-              .where('glossary_members.user_id', '=', userId),
-          ),
-        ]),
-      );
-    }
-    if (slugs) query = query.where('glossaries.nombre_seguro', 'in', slugs.length ? slugs : ['']);
-    return query;
+    const query = visibleGlossaryIds(db, { userId, isAdmin });
+    return slugs
+      ? query.where('glossaries.nombre_seguro', 'in', slugs.length ? slugs : [''])
+      : query;
   };
   return {
     glossaryIds,
