@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, editorUser } from '@/test/fixtures.ts';
 import { AppShell, type ShellUser } from './app-shell.tsx';
 
@@ -19,9 +19,22 @@ function renderShell(user: ShellUser, onLogout = vi.fn()) {
   return onLogout;
 }
 
+/** Makes the shell's phone-width media query match, until the test ends. */
+function atPhoneWidth() {
+  const matchMedia = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+    ...matchMedia(query),
+    matches: query === '(max-width: 48em)',
+  }));
+}
+
 const sidebar = () => within(screen.getByRole('navigation', { name: 'Navegación principal' }));
 
 describe('AppShell', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('shows the page title followed by (BETA)', () => {
     renderShell(editorUser);
     expect(screen.getByRole('heading', { level: 1, name: 'Glosarios (BETA)' })).toBeInTheDocument();
@@ -64,6 +77,21 @@ describe('AppShell', () => {
     expect(header.getByText('Z')).toBeInTheDocument();
     expect(header.getByText('zoe@example.org')).toBeInTheDocument();
   });
+
+  it.each([
+    ['display name', editorUser, 'Ana Torres'],
+    ['e-mail', { ...editorUser, display_name: null }, editorUser.email],
+  ])(
+    'names the user by %s for screen readers at phone width, where only the initial shows',
+    (_, user, name) => {
+      atPhoneWidth();
+      renderShell(user);
+      const header = within(screen.getByRole('banner'));
+      // The phone header: icon buttons, no name beside the initial.
+      expect(header.queryByText('Perfil')).not.toBeInTheDocument();
+      expect(header.getByText(name)).toBeInTheDocument();
+    },
+  );
 
   it('shows the avatar image when there is one', () => {
     renderShell({ ...editorUser, avatar_url: '/api/avatars/abc.webp' });

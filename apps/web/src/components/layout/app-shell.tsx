@@ -9,6 +9,7 @@ import {
   Text,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { Role } from '@ludoterm/contract';
@@ -92,7 +93,10 @@ export function AppShell({ title, user, contactEmail, onLogout, children }: AppS
               avatarUrl={user.avatar_url}
               size={isPhone ? 32 : 36}
             />
-            {!isPhone && (
+            {/* At phone width the initial alone shows, and it is aria-hidden: the name is read out. */}
+            {isPhone ? (
+              <VisuallyHidden>{name}</VisuallyHidden>
+            ) : (
               <Text size="sm" fw={500} className={classes.userName} title={name}>
                 {name}
               </Text>
