@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { WriteGate } from './write-gate.ts';
@@ -47,6 +47,32 @@ export function openSqlite(path: string): SQLite.Database {
   return sqlite;
 }
 
+/** Distinct SQL texts kept prepared per connection (`in` lists of each length differ). */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The connection with its statements prepared once per SQL text: requests repeat a few
+ * hundred statement shapes, and preparing one (parsing, planning) costs as much as running
+ * the smaller ones. A statement still being iterated (a streamed list) is busy: another use
+ * of the same text meanwhile gets a statement of its own.
+ */
+export function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const kept = statements.get(text);
+      if (kept && !kept.busy) return kept;
+      const statement = sqlite.prepare(text);
+      if (!kept) {
+        if (statements.size >= STATEMENTS_KEPT) statements.clear();
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDatabase(
   options: { postgresUrl: string } | { sqlitePath: string },
 ): DatabaseHandle {
@@ -69,7 +95,9 @@ export function createDatabase(
     };
   }
   const sqlite = openSqlite(options.sqlitePath);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }),
+  });
   return {
     db,
     engine: 'sqlite',

@@ -1,6 +1,5 @@
-import type SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
-import { openSqlite } from '../../db/database.ts';
+import { Kysely, SqliteDialect } from 'kysely';
+import { openSqlite, withPreparedStatements } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   findSearchAnswer,
@@ -23,30 +22,6 @@ export interface SearchTask {
 const connections = new Map<string, Kysely<Database>>();
 const SEARCH_MMAP_BYTES = 2 ** 30;
 const SEARCH_CACHE_KIB = 128 * 1024;
-/** Distinct statements kept prepared (a search has a handful of shapes; `in` lists vary). */
-const STATEMENTS_KEPT = 500;
-
-/**
- * The connection's statements, prepared once per SQL text: a search's statements differ only
- * in their parameters, and preparing (parsing and planning a join with the scope subquery)
- * cost as much as running the smaller ones. Safe because Kysely runs one statement at a time
- * on a SQLite connection and searches never stream.
- */
-function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text) {
-      let statement = statements.get(text);
-      if (!statement) {
-        if (statements.size >= STATEMENTS_KEPT) statements.clear();
-        statement = sqlite.prepare(text);
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
-}
 
 function openSearchConnection(sqlitePath: string): Kysely<Database> {
   const sqlite = openSqlite(sqlitePath);
