@@ -60,7 +60,7 @@ describeEngines(
 
       const timings: number[] = [];
       let countsSeen = 0;
-      const othersWrites: Array<ReturnType<typeof t.app.inject>> = [];
+      const othersWrites: Array<Promise<{ statusCode: number; body: string }>> = [];
       let rounds = 0;
       while (!settled) {
         rounds += 1;
