@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './errors.ts';
 import { scheduleTrashPurge } from './jobs/trash-purge.job.ts';
+import { scheduleWalCheckpoints } from './jobs/wal-checkpoint.job.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { copiesRoutes } from './modules/copies/copies.routes.ts';
 import { entriesRoutes } from './modules/entries/entries.routes.ts';
@@ -123,8 +124,10 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(exportRoutes, { prefix: '/api', ...context });
   await app.register(extractionRoutes, { prefix: '/api', ...context });
 
-  // Background work, safe on several instances (database lock); off when the interval is 0.
+  // Background work, each off when its interval is 0: the trash purge (safe on several
+  // instances: database lock) and, on SQLite, the WAL checkpoints.
   scheduleTrashPurge(app, config);
+  scheduleWalCheckpoints(app, config, database);
 
   await registerWebApp(app, config);
   return app;

@@ -43,6 +43,12 @@ const envSchema = z.object({
    * connection. Default: 2 (0 under NODE_ENV=test, where one test turns them on).
    */
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /**
+   * SQLite only: seconds between checkpoints (copying the WAL into the database file) made by a
+   * thread of their own, instead of by the request whose commit fills the WAL; 0 leaves them to
+   * SQLite. Default: 1 (0 under NODE_ENV=test, where one test turns them on).
+   */
+  WAL_CHECKPOINT_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   /** Longest time one extraction may run, from when a thread takes it (waiting does not count). */
   EXTRACTOR_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Most candidates one answer holds (the best ranked); the statistics still count them all. */
@@ -70,6 +76,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DI
   fastPasswordHashing: boolean;
   /** SEARCH_WORKERS with its default applied. */
   searchWorkers: number;
+  /** WAL_CHECKPOINT_SECONDS with its default applied. */
+  walCheckpointSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fastPasswordHashing: e.NODE_ENV === 'test',
     searchWorkers:
       e.SEARCH_WORKERS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(2, availableParallelism())),
+    walCheckpointSeconds: e.WAL_CHECKPOINT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 1),
   };
 }
 

@@ -1,0 +1,48 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { createGlossaryRow, createUser } from '../test/factories.ts';
+
+// With WAL_CHECKPOINT_SECONDS on, the main connection only checkpoints past 10,000 pages, so
+// the database file can only grow through the checkpoint thread: a few dozen entries (a few
+// hundred pages of WAL) reach the file within a few runs of it.
+describe('WAL checkpoints on a thread of their own (SQLite)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { WAL_CHECKPOINT_SECONDS: '0.1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('copies the WAL into the database file while the main connection only appends to it', async () => {
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(
+      t.db,
+    );
+    expect(rows[0]?.wal_autocheckpoint).toBe(10_000);
+    const file = join(t.config.DATA_DIR, 'ludoterm.db');
+    const before = statSync(file).size;
+
+    const owner = await createUser(t);
+    const glossary = await createGlossaryRow(t, owner.user);
+    for (let i = 0; i < 40; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/glosarios/${glossary.nombre_seguro}/entradas`,
+        headers: owner.headers,
+        payload: {
+          termino: { es: `poción de vida ${i}`, en: `health potion ${i}` },
+          definicion: 'Objeto consumible que restaura puntos de vida al usarlo en combate.',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before), {
+      timeout: 10_000,
+      interval: 50,
+    });
+  });
+});
