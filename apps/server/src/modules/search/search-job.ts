@@ -20,7 +20,8 @@ export interface SearchTask {
 }
 
 const connections = new Map<string, Kysely<Database>>();
-const SEARCH_MMAP_BYTES = 2 ** 30;
+/** As much of the file as SQLite maps (its build's limit, 0x7fff0000: 2 GB less 64 KiB). */
+const SEARCH_MMAP_BYTES = 0x7fff0000;
 const SEARCH_CACHE_KIB = 128 * 1024;
 
 function openSearchConnection(sqlitePath: string): Kysely<Database> {
