@@ -12,15 +12,25 @@ export interface AppProviderProps {
   children: ReactNode;
   /** Tests pass their own client so every test starts with an empty cache. */
   queryClient?: QueryClient;
+  /**
+   * Tests pass 'test': no transitions (whose timers could fire after a test's page is gone)
+   * and no portals.
+   */
+  mantineEnv?: 'default' | 'test';
 }
 
 /** Everything every page relies on: Mantine, TanStack Query, notifications and modals. */
-export function AppProvider({ children, queryClient = appQueryClient }: AppProviderProps) {
+export function AppProvider({
+  children,
+  queryClient = appQueryClient,
+  mantineEnv = 'default',
+}: AppProviderProps) {
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      env={mantineEnv}
     >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Aceptar', cancel: 'Cancelar' }}>

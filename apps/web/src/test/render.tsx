@@ -19,7 +19,7 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} mantineEnv="test">
       <RouterProvider router={router} />
     </AppProvider>,
   );
@@ -28,5 +28,9 @@ export function renderApp(path: string) {
 
 /** Renders one element inside the app's providers. */
 export function renderWithProviders(element: ReactElement) {
-  return render(<AppProvider queryClient={createQueryClient()}>{element}</AppProvider>);
+  return render(
+    <AppProvider queryClient={createQueryClient()} mantineEnv="test">
+      {element}
+    </AppProvider>,
+  );
 }
