@@ -22,6 +22,7 @@ import {
   withDatabase,
 } from '../apps/server/src/test/postgres-admin.ts';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
+import { http } from './lib/http-client.ts';
 import { startServer, type StartedServer } from './lib/server-process.ts';
 
 const ENTRIES = 100_000;
@@ -280,9 +281,9 @@ function rssOf(pid: number): number {
 }
 
 async function getJson(url: string, headers: Record<string, string>): Promise<unknown> {
-  const res = await fetch(url, { headers });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json();
+  const res = await http(url, { headers });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body.toString()}`);
+  return JSON.parse(res.body.toString('utf8'));
 }
 
 async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise<BenchRow[]> {
@@ -369,13 +370,12 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
     const fresh = syntheticEntries(600, 99);
     for (const [i, entry] of fresh.entries()) {
       const ms = await timed(async () => {
-        const res = await fetch(base, {
+        const res = await http(base, {
           method: 'POST',
           headers: { ...s.headers, 'content-type': 'application/json' },
           body: JSON.stringify(entry.input),
         });
-        if (res.status !== 201) throw new Error(`POST: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
+        if (res.status !== 201) throw new Error(`POST: ${res.status} ${res.body.toString()}`);
       });
       if (i >= 100) creates.push(ms);
     }
