@@ -164,8 +164,10 @@ export default tseslint.config(
     rules: restrict([
       { group: ['@ludoterm/server', '**/apps/server/**', 'node:*'], message: 'La web solo habla con el API.' },
       {
-        group: ['@/features/*', '**/features/*', '@/app/*', '**/app/*'],
-        message: 'Una feature no importa otra feature ni las páginas: compón en app/routes.',
+        // '../../*' leaves the feature's folder from features/<feature>/<folder>/<file>.
+        group: ['@/features/*', '**/features/*', '@/app/*', '**/app/*', '../../*'],
+        message:
+          'Una feature no importa otra feature ni las páginas: compón en app/routes (y usa @/ para lib, components y config).',
       },
     ]),
   },

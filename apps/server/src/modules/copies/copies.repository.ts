@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, GlossaryRow } from '../../db/schema.ts';
+import { visibleGlossaryIds } from '../glossaries/glossaries.repository.ts';
 
 /**
  * Active glossaries called `nombre` (exact name, else folded name) that the user owns or is
@@ -16,16 +17,7 @@ export async function findGlossariesByNameFor(
     .selectAll()
     .where('eliminado_en', 'is', null)
     .where((eb) => eb.or([eb('nombre', '=', nombre), eb('nombre_plegado', '=', nombrePlegado)]))
-    .where((eb) =>
-      eb.or([
-        eb('owner_id', '=', userId),
-        eb(
-          'id',
-          'in',
-          eb.selectFrom('glossary_members').select('glossary_id').where('user_id', '=', userId),
-        ),
-      ]),
-    )
+    .where('id', 'in', visibleGlossaryIds(db, { userId, isAdmin: false }))
     .orderBy((eb) => eb.case().when('owner_id', '=', userId).then(0).else(1).end())
     .orderBy('id')
     .limit(2)
