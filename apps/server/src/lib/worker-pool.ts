@@ -66,6 +66,13 @@ export interface WorkerPoolOptions {
   maxOldGenerationSizeMb?: number;
   /** V8 young generation of each thread, in MB (default: Node's, up to 48 MB per thread). */
   maxYoungGenerationSizeMb?: number;
+  /**
+   * Whether a thread's event loop keeps running between tasks. By default piscina parks idle
+   * threads with Atomics.wait, which also stops their timers and callbacks until the next
+   * task: a worker that goes on working after answering (the import writer's checkpoint)
+   * needs `true`.
+   */
+  runsBetweenTasks?: boolean;
 }
 
 export interface RunOptions {
@@ -109,6 +116,7 @@ export function createWorkerPool<Task, Result>(
     minThreads: 0,
     maxThreads: options.maxThreads ?? 1,
     idleTimeout: options.idleTimeoutMs ?? 60_000,
+    ...(options.runsBetweenTasks ? { atomics: 'disabled' as const } : {}),
     resourceLimits: {
       ...(options.maxOldGenerationSizeMb
         ? { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }

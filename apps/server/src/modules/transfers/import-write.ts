@@ -21,6 +21,11 @@ import { isGlossaryLive } from './import.repository.ts';
 export interface ImportWriteTask {
   /** The writer's end of the import's channel (see import-channel.ts). */
   port: MessagePort;
+  /**
+   * Closed once the writer is done with the database, its checkpoint after the answer
+   * included: the main thread holds its write gate until then (see import.service.ts).
+   */
+  settled: MessagePort;
   glossary: WriteGlossary;
   actor: EntryActor;
   database: ImportDatabase;
@@ -59,7 +64,7 @@ async function openDatabase(target: ImportDatabase): Promise<DatabaseHandle> {
  * connection, would stall the event loop for that second). PASSIVE: readers and writers
  * carry on meanwhile.
  */
-function checkpointLater(database: DatabaseHandle): void {
+function checkpointLater(database: DatabaseHandle, settled: MessagePort): void {
   setImmediate(() => {
     void (async () => {
       try {
@@ -68,6 +73,7 @@ function checkpointLater(database: DatabaseHandle): void {
         }
       } finally {
         await database.destroy();
+        settled.close();
       }
     })();
   });
@@ -76,7 +82,10 @@ function checkpointLater(database: DatabaseHandle): void {
 async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> {
   const batches = receiveBatches(task.port);
   const first = await batches.next();
-  if (first.value === null) return { tipo: 'cancelado' };
+  if (first.value === null) {
+    task.settled.close();
+    return { tipo: 'cancelado' };
+  }
   const started = performance.now();
   const database = await openDatabase(task.database);
   let committed = false;
@@ -115,8 +124,11 @@ async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> 
     if (error instanceof Cancelled) return { tipo: 'cancelado' };
     throw error;
   } finally {
-    if (committed) checkpointLater(database);
-    else await database.destroy();
+    if (committed) checkpointLater(database, task.settled);
+    else {
+      await database.destroy();
+      task.settled.close();
+    }
   }
 }
 

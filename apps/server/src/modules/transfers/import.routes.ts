@@ -111,6 +111,8 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     maxQueue: 16,
     maxOldGenerationSizeMb: WRITER_HEAP_MB,
     maxYoungGenerationSizeMb: IMPORT_YOUNG_MB,
+    // It checkpoints the WAL after answering (import-write.ts).
+    runsBetweenTasks: true,
   });
   app.addHook('onClose', async () => {
     await Promise.all([pool.destroy(), writerPool.destroy()]);

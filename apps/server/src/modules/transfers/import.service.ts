@@ -153,25 +153,32 @@ export async function importFile(
   // Should either not start (a full queue) or die, its end of the channel closes and the
   // other stops: the reader reading, the writer without committing.
   const { port1, port2 } = new MessageChannel();
-  const runWriter = () =>
-    deps.writerPool.run(
+  const { port1: settledHere, port2: settledThere } = new MessageChannel();
+  const writing = deps.writerPool
+    .run(
       {
         port: port2,
+        settled: settledThere,
         glossary: importGlossary,
         actor: { id: user.id, nombre: displayNameOf(user) },
         database: importDatabaseOf(deps),
       },
-      { transferList: [port2] },
-    );
-  // On SQLite the writer holds the one write lock until it commits: main-thread writes wait
-  // for it at the gate instead of blocking the event loop in SQLite's busy handler.
-  const { database } = deps;
-  const writing = (
-    database.engine === 'sqlite' ? database.writeGate.hold(runWriter) : runWriter()
-  ).catch((error: unknown) => {
-    port2.close();
-    throw error;
-  });
+      { transferList: [port2, settledThere] },
+    )
+    .catch((error: unknown) => {
+      port2.close();
+      settledHere.close();
+      throw error;
+    });
+  // On SQLite the writer holds the one write lock until it commits, and then copies the WAL
+  // into the database file: main-thread writes wait at the gate until it is done with both
+  // (its end of `settled` closes, also when it fails or its thread dies), instead of waiting
+  // in SQLite's busy handler or checkpointing the whole import themselves, either of which
+  // would block the event loop. The import answers as soon as it is committed.
+  if (deps.database.engine === 'sqlite') {
+    const settled = new Promise<void>((resolve) => settledHere.once('close', resolve));
+    void deps.database.writeGate.hold(() => settled);
+  }
   const reading = deps.pool
     .run(
       {
