@@ -8,27 +8,17 @@ export interface WalCheckpointTask {
   sqlitePath: string;
 }
 
-/** Frames in the WAL and frames of it now copied into the database file. */
-export interface WalCheckpointResult {
-  frames: number;
-  checkpointed: number;
-}
-
 const connections = new Map<string, SQLite.Database>();
 
 /**
  * PASSIVE: copies what it can without waiting for, or holding up, any reader or writer; what
  * a reader still needs is left for the next run.
  */
-export function checkpointWal({ sqlitePath }: WalCheckpointTask): WalCheckpointResult {
+export function checkpointWal({ sqlitePath }: WalCheckpointTask): void {
   let sqlite = connections.get(sqlitePath);
   if (!sqlite) {
     sqlite = openSqlite(sqlitePath);
     connections.set(sqlitePath, sqlite);
   }
-  const [row] = sqlite.pragma('wal_checkpoint(PASSIVE)') as Array<{
-    log: number;
-    checkpointed: number;
-  }>;
-  return { frames: row?.log ?? 0, checkpointed: row?.checkpointed ?? 0 };
+  sqlite.pragma('wal_checkpoint(PASSIVE)');
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { purgeExpiredTrash } from '../modules/glossaries/glossary-trash.service.ts';
+import { repeatInBackground } from './repeat-in-background.ts';
 import { runExclusive } from './run-exclusive.ts';
 
 const LOCK_NAME = 'trash-purge';
@@ -34,30 +35,17 @@ export function scheduleTrashPurge(
 ): void {
   if (config.PURGE_INTERVAL_MINUTES <= 0) return;
   const holder = `${process.pid}-${randomUUID()}`;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = () => {
-    if (running) return;
-    running = app.writeGate
-      .passed()
-      .then(() => runTrashPurge(app.db, holder))
-      .then((purged) => {
-        if (purged) app.log.info({ purged }, 'papelera: glosarios caducados eliminados');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'papelera: la purga falló'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, config.PURGE_INTERVAL_MINUTES * 60_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  repeatInBackground(
+    app,
+    {
+      everyMs: config.PURGE_INTERVAL_MINUTES * 60_000,
+      atStart: true,
+      failure: 'papelera: la purga falló',
+    },
+    async () => {
+      await app.writeGate.passed();
+      const purged = await runTrashPurge(app.db, holder);
+      if (purged) app.log.info({ purged }, 'papelera: glosarios caducados eliminados');
+    },
+  );
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { WalCheckpointResult, WalCheckpointTask } from '../db/wal-checkpoint.ts';
+import type { WalCheckpointTask } from '../db/wal-checkpoint.ts';
 import { createWorkerPool } from '../lib/worker-pool.ts';
+import { repeatInBackground } from './repeat-in-background.ts';
 
 /**
  * The main connection's own checkpoint, kept only as a backstop should the thread fall behind:
@@ -25,33 +26,20 @@ export function scheduleWalCheckpoints(
 ): void {
   const { sqlitePath } = database;
   if (!sqlitePath || sqlitePath === ':memory:' || config.walCheckpointSeconds <= 0) return;
-  const pool = createWorkerPool<WalCheckpointTask, WalCheckpointResult>('wal-checkpoint', {
+  const pool = createWorkerPool<WalCheckpointTask, void>('wal-checkpoint', {
     maxQueue: 1,
     // Kept alive between runs: a thread and its connection start once.
     idleTimeoutMs: Math.max(60_000, config.walCheckpointSeconds * 3000),
   });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = () => {
-    if (running) return;
-    running = pool
-      .run({ sqlitePath })
-      .then(() => undefined)
-      .catch((error: unknown) => app.log.error({ err: error }, 'WAL: el checkpoint falló'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
   app.addHook('onReady', async () => {
     await sql`pragma wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(app.db);
-    timer = setInterval(tick, config.walCheckpointSeconds * 1000);
-    timer.unref();
   });
+  repeatInBackground(
+    app,
+    { everyMs: config.walCheckpointSeconds * 1000, failure: 'WAL: el checkpoint falló' },
+    () => pool.run({ sqlitePath }),
+  );
   app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
     await pool.destroy();
   });
 }
