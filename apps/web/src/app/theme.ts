@@ -24,6 +24,8 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
   focusRing: 'auto',
+  // Users who ask their system for less motion get menus, modals and notices without animation.
+  respectReducedMotion: true,
   components: {
     Anchor: { defaultProps: { underline: 'always' } },
   },

@@ -10,11 +10,12 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// jsdom lacks these; Mantine reads them.
+// jsdom lacks these; Mantine reads them. Reporting reduced motion turns Mantine's
+// transitions off (the theme respects it), so no transition timer outlives a test's page.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: query === '(prefers-reduced-motion: reduce)',
       media: query,
       onchange: null,
       addEventListener: () => {},

@@ -10,7 +10,12 @@ function renderShell(user: ShellUser, onLogout = vi.fn()) {
   render(
     <MantineProvider>
       <MemoryRouter initialEntries={['/glosarios']}>
-        <AppShell title="Glosarios" user={user} contactEmail="ayuda@example.org" onLogout={onLogout}>
+        <AppShell
+          title="Glosarios"
+          user={user}
+          contactEmail="ayuda@example.org"
+          onLogout={onLogout}
+        >
           <p>Contenido</p>
         </AppShell>
       </MemoryRouter>
@@ -22,10 +27,10 @@ function renderShell(user: ShellUser, onLogout = vi.fn()) {
 /** Makes the shell's phone-width media query match, until the test ends. */
 function atPhoneWidth() {
   const matchMedia = window.matchMedia;
-  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
-    ...matchMedia(query),
-    matches: query === '(max-width: 48em)',
-  }));
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+    const list = matchMedia(query);
+    return { ...list, matches: list.matches || query === '(max-width: 48em)' };
+  });
 }
 
 const sidebar = () => within(screen.getByRole('navigation', { name: 'Navegación principal' }));
@@ -56,7 +61,10 @@ describe('AppShell', () => {
       'Extractor',
       'Exportar',
     ]);
-    expect(sidebar().getByRole('link', { name: 'Glosarios' })).toHaveAttribute('aria-current', 'page');
+    expect(sidebar().getByRole('link', { name: 'Glosarios' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('shows Usuarios to an admin', () => {
