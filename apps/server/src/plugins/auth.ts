@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { verifyAccessToken } from '../lib/tokens.ts';
+import { createAccessTokenVerifier } from '../lib/tokens.ts';
 import { findUserById } from '../modules/users/users.repository.ts';
 import type { AppContext } from '../app-context.ts';
 
@@ -23,11 +23,12 @@ const rejectedTokens = new WeakSet<FastifyRequest>();
 export const authPlugin = fp<AppContext>(
   async (app, { config }) => {
     app.decorateRequest('user', null);
+    const verifyAccessToken = createAccessTokenVerifier(config.JWT_SECRET);
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
       if (!header || !request.url.startsWith('/api/')) return;
       const match = /^Bearer\s+(\S+)$/i.exec(header);
-      const claims = match ? await verifyAccessToken(config.JWT_SECRET, match[1]!) : null;
+      const claims = match ? await verifyAccessToken(match[1]!) : null;
       const user = claims ? await findUserById(app.db, claims.userId) : undefined;
       const revoked =
         user?.sessions_valid_after != null &&
