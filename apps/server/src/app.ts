@@ -91,7 +91,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   const context: AppContext = { config, database };
   await app.register(dbPlugin, context);
   await app.register(authPlugin, context);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

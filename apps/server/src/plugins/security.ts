@@ -1,14 +1,18 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** Google's identity script origin, allowed by the CSP only when Google sign-in is configured. */
 export const GOOGLE_IDENTITY_ORIGIN = 'https://accounts.google.com';
 
-/** Security headers with a strict Content-Security-Policy (no inline or third-party scripts). */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * Security headers with a strict Content-Security-Policy (no inline or third-party scripts),
+ * on every answer. Helmet's middleware is built once: @fastify/helmet built it again for each
+ * request, parsing the policy every time.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const google = config.GOOGLE_CLIENT_ID ? [GOOGLE_IDENTITY_ORIGIN] : [];
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,5 +36,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, () => done());
   });
 }
