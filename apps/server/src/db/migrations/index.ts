@@ -13,6 +13,7 @@ import * as ftsHashSize from './2026-11-22-044-fts-hash-size.ts';
 import * as createTickets from './2026-11-22-060-create-tickets.ts';
 import * as createLoginCodes from './2026-11-22-061-create-login-codes.ts';
 import * as createPasswordResetTokens from './2026-11-22-062-create-password-reset-tokens.ts';
+import * as ftsCrisisMergesOnly from './2026-11-25-063-fts-crisis-merges-only.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-060-create-tickets': createTickets,
   '2026-11-22-061-create-login-codes': createLoginCodes,
   '2026-11-22-062-create-password-reset-tokens': createPasswordResetTokens,
+  '2026-11-25-063-fts-crisis-merges-only': ftsCrisisMergesOnly,
 };
