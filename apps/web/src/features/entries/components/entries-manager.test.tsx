@@ -55,11 +55,9 @@ describe('EntriesManager', () => {
     serveEntries([escudo, espada]);
     renderManager();
     const list = await screen.findByRole('list', { name: 'Entradas de «RPG Combate»' });
-    expect(
-      within(list)
-        .getAllByRole('article')
-        .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['escudo', 'espada']);
+    // The rows render in a deferred pass after the list itself.
+    const rows = await within(list).findAllByRole('article');
+    expect(rows.map((a) => a.getAttribute('aria-label'))).toEqual(['escudo', 'espada']);
     expect(screen.getByText('2 entradas')).toBeInTheDocument();
   });
 

@@ -2,7 +2,14 @@ import type { Entry } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 import { Group, Loader, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import classes from './entries.module.css';
 
 export interface VirtualEntryListProps {
@@ -16,6 +23,8 @@ export interface VirtualEntryListProps {
   estimatedHeight?: number;
 }
 
+const NO_ENTRIES: readonly Entry[] = [];
+
 /** Rows from the end of the loaded entries at which the next page is asked for. */
 const PREFETCH_ROWS = 30;
 
@@ -25,7 +34,7 @@ const PREFETCH_ROWS = 30;
  * Pages load as the end of what is loaded comes near.
  */
 export function VirtualEntryList({
-  entries,
+  entries: givenEntries,
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
@@ -33,6 +42,9 @@ export function VirtualEntryList({
   label,
   estimatedHeight = 52,
 }: VirtualEntryListProps) {
+  // New rows render in an interruptible pass after the page around them, so neither holds the
+  // main thread long (opening a glossary was one task of 60–100 ms on a slow machine).
+  const entries = useDeferredValue(givenEntries, NO_ENTRIES);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
 
@@ -57,6 +69,8 @@ export function VirtualEntryList({
     overscan: 6,
     scrollMargin,
     getItemKey: (index) => entries[index]?.id ?? 'cargando',
+    // Rows scrolled into view render in a task of their own, not inside the scroll event's.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : 0;
