@@ -90,6 +90,8 @@ export interface WorkerPool<Task, Result> {
   readonly queueSize: number;
   /** Ends every thread; running tasks are rejected. Call it when the app closes. */
   destroy(): Promise<void>;
+  /** Lets the queued and running tasks finish, then ends every thread. */
+  close(): Promise<void>;
 }
 
 /** `run` refused the task because `maxQueue` tasks were already waiting. */
@@ -138,5 +140,6 @@ export function createWorkerPool<Task, Result>(
       return piscina.queueSize;
     },
     destroy: () => piscina.destroy(),
+    close: () => piscina.close(),
   };
 }

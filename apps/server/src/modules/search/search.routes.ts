@@ -37,8 +37,9 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
       maxQueue: 512,
       idleTimeoutMs: 30 * 60_000,
     });
+    // Searches already handed to a thread finish: a client may still be waiting for them.
     app.addHook('onClose', async () => {
-      await pool.destroy();
+      await pool.close();
     });
     run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed });
   }
