@@ -196,6 +196,26 @@ describe('/perfil', () => {
     );
   });
 
+  it('puts the sign-in code switch back when the server refuses the change', async () => {
+    serveAccount(
+      () => editorUser,
+      (request) => {
+        if (request.url === '/tickets/mine') return { status: 200, data: [] };
+        if (request.url === '/auth/profile') {
+          return { status: 503, data: { detail: 'Servicio no disponible.', code: 'INTERNAL' } };
+        }
+        return undefined as never;
+      },
+    );
+    renderApp('/perfil');
+    const toggle = await screen.findByRole('switch', { name: /Pedir un código por correo/ });
+    await userEvent.click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '❌ Error al cambiar la verificación por código',
+    );
+    expect(screen.getByRole('switch', { name: /Pedir un código por correo/ })).not.toBeChecked();
+  });
+
   it('logs out', async () => {
     serveAccount(
       () => editorUser,

@@ -16,17 +16,21 @@ export interface VerificationSwitchProps {
 export function VerificationSwitch({ user, onSaved }: VerificationSwitchProps) {
   const update = useUpdateProfile({ onSuccess: onSaved });
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const checked = update.isPending
-    ? Boolean(update.variables?.verificacion_codigo)
-    : user.verificacion_codigo;
+  // The switch shows the new position from the click on (set in the click's own render, not
+  // when the mutation's state arrives a tick later), and the saved one once the save settles.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const checked = wanted ?? user.verificacion_codigo;
 
   const handleChange = async (on: boolean) => {
     setOutcome(null);
+    setWanted(on);
     try {
       await update.mutateAsync({ verificacion_codigo: on });
       setOutcome({ ok: true, on });
     } catch (error) {
       setOutcome({ ok: false, detail: errorMessage(error) });
+    } finally {
+      setWanted(null);
     }
   };
 
