@@ -40,6 +40,6 @@ export function scheduleWalCheckpoints(
     () => pool.run({ sqlitePath }),
   );
   app.addHook('onClose', async () => {
-    await pool.destroy();
+    await pool.close();
   });
 }
