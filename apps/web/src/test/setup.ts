@@ -32,3 +32,7 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// jsdom has no layout, so it does not scroll: its scrollTo only logs "Not implemented" whenever
+// the virtualised entries list (react-virtual) puts a row back in view.
+window.scrollTo = () => {};
