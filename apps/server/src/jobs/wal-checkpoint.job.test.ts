@@ -77,4 +77,3 @@ describe('WAL checkpoints on a thread of their own (SQLite)', () => {
     expect(pages).toBeLessThan(8000);
   }, 120_000);
 });
-
