@@ -14,6 +14,7 @@ import * as createTickets from './2026-11-22-060-create-tickets.ts';
 import * as createLoginCodes from './2026-11-22-061-create-login-codes.ts';
 import * as createPasswordResetTokens from './2026-11-22-062-create-password-reset-tokens.ts';
 import * as ftsCrisisMergesOnly from './2026-11-25-063-fts-crisis-merges-only.ts';
+import * as ftsCrisisMerge32 from './2026-11-25-064-fts-crisis-merge-32.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-061-create-login-codes': createLoginCodes,
   '2026-11-22-062-create-password-reset-tokens': createPasswordResetTokens,
   '2026-11-25-063-fts-crisis-merges-only': ftsCrisisMergesOnly,
+  '2026-11-25-064-fts-crisis-merge-32': ftsCrisisMerge32,
 };
