@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -76,4 +77,16 @@ describe('WAL checkpoints on a thread of their own (SQLite)', () => {
     const pages = statSync(wal).size / 4096;
     expect(pages).toBeLessThan(8000);
   }, 120_000);
+
+  // The thread has run by now (the tests above waited for its copies).
+  it('runs its thread below the priority of the threads answering requests (Linux)', () => {
+    if (process.platform !== 'linux') return;
+    const niceOf = (tid: string) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const nices = readdirSync('/proc/self/task').map(niceOf);
+    expect(nices).toContain(10);
+    expect(getPriority()).toBe(0);
+  });
 });
