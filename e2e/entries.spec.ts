@@ -140,3 +140,38 @@ test('entries: add, edit, history and restore, delete and undo, copy to another 
   await expect(page.getByText('❌ Error al copiar entradas.')).toBeVisible();
   await expect(page.getByText('Los idiomas de los glosarios no coinciden.')).toBeVisible();
 });
+
+// Rows are measured once the browser has laid them out (virtual-entry-list.tsx): an opened
+// card must still push the rows below it down, never cover them.
+test('entries: an opened card pushes the rows below it down', async ({ editorPage: page }) => {
+  const suffix = Date.now().toString(36);
+  await page.goto('/entradas');
+  const glossary = await createGlossary(page, `Armería ${suffix}`);
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  for (const [es, en] of [
+    ['escudo', 'shield'],
+    ['espada', 'sword'],
+    ['estoque', 'rapier'],
+  ]) {
+    const res = await page.request.post(`/api/glosarios/${glossary.nombre_seguro}/entradas`, {
+      data: { termino: { es, en }, definicion: `Definición de ${es}.` },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto('/entradas');
+  await page.getByPlaceholder('Buscar glosario...').fill(`armería ${suffix}`);
+  await page.getByRole('button', { name: new RegExp(`Armería ${suffix}`) }).click();
+  const first = page.getByRole('article', { name: 'escudo' });
+  const second = page.getByRole('article', { name: 'espada' });
+  await expect(second).toBeVisible();
+
+  await first.getByRole('button', { name: 'Ver ficha de «escudo»' }).click();
+  await expect(first.getByText('Definición de escudo.')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [a, b] = await Promise.all([first.boundingBox(), second.boundingBox()]);
+      return a && b ? b.y - (a.y + a.height) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+});
