@@ -52,7 +52,7 @@ function checkpoint(sqlite: SQLite.Database, mode: 'PASSIVE' | 'RESTART'): Check
  * copied 10,000 pages inside a request (100–200 ms, every few hundred writes). So a WAL past
  * RESTART_FROM_FRAMES is copied once more, to catch up with the writes made meanwhile, and
  * then checkpointed in RESTART mode, which holds writers off while it copies what is left and
- * syncs (15–20 ms on the benchmark machine) and makes the next write start the WAL over.
+ * syncs (25–70 ms on the benchmark machine's disk) and makes the next write start the WAL over.
  */
 export function checkpointWal({ sqlitePath }: WalCheckpointTask): void {
   const sqlite = connectionFor(sqlitePath);
