@@ -12,6 +12,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './errors.ts';
+import { scheduleIndexPending } from './jobs/search-pending.job.ts';
 import { scheduleTrashPurge } from './jobs/trash-purge.job.ts';
 import { scheduleWalCheckpoints } from './jobs/wal-checkpoint.job.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -124,10 +125,12 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(exportRoutes, { prefix: '/api', ...context });
   await app.register(extractionRoutes, { prefix: '/api', ...context });
 
-  // Background work, each off when its interval is 0: the trash purge (safe on several
-  // instances: database lock) and, on SQLite, the WAL checkpoints.
+  // Background work: the trash purge (safe on several instances: database lock) and, on
+  // SQLite, the WAL checkpoints (both off when their interval is 0) and the entries whose
+  // indexing waits.
   scheduleTrashPurge(app, config);
   scheduleWalCheckpoints(app, config, database);
+  scheduleIndexPending(app, config, database);
 
   await registerWebApp(app, config);
   return app;

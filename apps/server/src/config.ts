@@ -49,6 +49,11 @@ const envSchema = z.object({
    * SQLite. Default: 1 (0 under NODE_ENV=test, where one test turns them on).
    */
   WAL_CHECKPOINT_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  /**
+   * SQLite only: seconds between runs that index the entries single creates left waiting
+   * (also once at start); 0 leaves them until enough wait. Default: 5 (0 under NODE_ENV=test).
+   */
+  SEARCH_PENDING_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   /** Longest time one extraction may run, from when a thread takes it (waiting does not count). */
   EXTRACTOR_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Most candidates one answer holds (the best ranked); the statistics still count them all. */
@@ -78,6 +83,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DI
   searchWorkers: number;
   /** WAL_CHECKPOINT_SECONDS with its default applied. */
   walCheckpointSeconds: number;
+  /** SEARCH_PENDING_SECONDS with its default applied. */
+  searchPendingSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchWorkers:
       e.SEARCH_WORKERS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(2, availableParallelism())),
     walCheckpointSeconds: e.WAL_CHECKPOINT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 1),
+    searchPendingSeconds: e.SEARCH_PENDING_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
   };
 }
 

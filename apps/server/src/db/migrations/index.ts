@@ -15,6 +15,7 @@ import * as createLoginCodes from './2026-11-22-061-create-login-codes.ts';
 import * as createPasswordResetTokens from './2026-11-22-062-create-password-reset-tokens.ts';
 import * as ftsCrisisMergesOnly from './2026-11-25-063-fts-crisis-merges-only.ts';
 import * as ftsCrisisMerge32 from './2026-11-25-064-fts-crisis-merge-32.ts';
+import * as searchPending from './2026-11-25-065-search-pending.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-062-create-password-reset-tokens': createPasswordResetTokens,
   '2026-11-25-063-fts-crisis-merges-only': ftsCrisisMergesOnly,
   '2026-11-25-064-fts-crisis-merge-32': ftsCrisisMerge32,
+  '2026-11-25-065-search-pending': searchPending,
 };

@@ -36,7 +36,9 @@ import {
 // extractor's "add to glossary") goes through these functions, inside a transaction the
 // caller opens (`db.transaction().execute(tx => …)`), so an entry, its version row, its
 // derived columns, its advanced-search rows, the search index and the glossary's
-// num_entradas always change together.
+// num_entradas always change together. A single create's index rows may wait (indexLater);
+// every write that changes or deletes existing entries first indexes what waits
+// (`indexPending`), since the triggers that follow it take index rows out.
 
 /** Bulk writes from this many entries refresh the planner's statistics (PostgreSQL). */
 const ANALYZE_AFTER = 10_000;
@@ -86,6 +88,8 @@ export interface InsertEntriesOptions {
   skipDuplicates?: boolean;
   /** The instant written as created/updated/version date (defaults to now). */
   now?: string;
+  /** A write of one entry that may be indexed later, with others (`SearchIndex.indexLater`). */
+  indexLater?: boolean;
 }
 
 export interface InsertEntriesResult {
@@ -191,6 +195,7 @@ export function startBulkWrite(
   const index = searchIndexFor(tx);
   let seen: Set<string> | null = null;
   let ids: InsertedIds | null = null;
+  const waiting: EntryRow[] = [];
   let total = 0;
   return {
     async add(prepared) {
@@ -207,7 +212,8 @@ export function startBulkWrite(
       }
       const written = await insertChosen(tx, glossary, chosen, actor, now, prepared.length);
       if (written.rows.length > 0) {
-        await index.addEntries(tx, written.rows);
+        if (options.indexLater) waiting.push(...written.rows);
+        else await index.addEntries(tx, written.rows);
         const first = written.rows[0]!.id;
         const last = written.rows[written.rows.length - 1]!.id;
         ids = ids
@@ -219,7 +225,8 @@ export function startBulkWrite(
     },
     async finish() {
       if (!ids) return;
-      await index.indexInserted(tx, ids);
+      if (options.indexLater) await index.indexLater(tx, waiting);
+      else await index.indexInserted(tx, ids);
       if (total >= ANALYZE_AFTER) await refreshStatistics(tx);
     },
   };
@@ -319,6 +326,7 @@ export async function insertEntry(
     glossary,
     [prepareEntry(glossary, { input })],
     actor,
+    { indexLater: true },
   );
   return rows[0]!;
 }
@@ -338,6 +346,7 @@ async function writeNewVersion(
   const derived = deriveColumns(langs, next.card);
   const now = nowIso();
   const ficha = JSON.stringify(next.card);
+  await searchIndexFor(tx).indexPending(tx);
   const row = await updateEntryRow(tx, glossary.id, entryId, {
     ficha,
     termino_origen_plegado: derived.termino_origen_plegado,
@@ -441,6 +450,7 @@ export async function deleteEntries(
   glossary: WriteGlossary,
   ids: readonly number[],
 ): Promise<number> {
+  await searchIndexFor(tx).indexPending(tx);
   const deleted = await softDeleteEntryRows(tx, glossary.id, ids, nowIso());
   if (deleted > 0) await adjustEntryCount(tx, glossary.id, -deleted);
   return deleted;
@@ -455,6 +465,7 @@ export async function recoverEntry(
   glossary: WriteGlossary,
   entryId: number,
 ): Promise<EntryRow> {
+  await searchIndexFor(tx).indexPending(tx);
   const recovered = await recoverEntryRow(tx, glossary.id, entryId);
   if (recovered) {
     await adjustEntryCount(tx, glossary.id, 1);

@@ -4,7 +4,7 @@ import { countLiveEntries, isPostgresDb, listEntryBatch } from '../entries/entri
 import { deriveColumns, parseCard } from '../entries/entry-card.ts';
 import { languagesOf } from '../entries/entry-writes.service.ts';
 import { searchIndexFor } from './search-index.ts';
-import { sqliteCheckDocs } from './search-order.sqlite.ts';
+import { SEARCH_UNORDERED_FROM, sqliteCheckDocs } from './search-order.sqlite.ts';
 import type { SearchScope } from './search-order.ts';
 import { glossaryScope } from './search.repository.ts';
 
@@ -177,15 +177,27 @@ export async function checkSearchIndex(
         problems.push(`${table}: ${(error as Error).message}`);
       }
     }
+    // …with the live entries whose indexing waits (SearchIndex.indexLater), and only those.
     for (const g of glossaries) {
       if (glossaryId !== undefined && g.id !== glossaryId) continue;
-      const { rows } = await sql<{ n: number }>`select count(*) as n from entries_fts
-        where entries_fts match ${`fts_glosario : "\u0001${g.id}\u0001"`}`.execute(db);
+      const { rows } = await sql<{ n: number; waiting: number }>`select
+          (select count(*) from entries_fts
+            where entries_fts match ${`fts_glosario : "\u0001${g.id}\u0001"`}) as n,
+          (select count(*) from search_pending p join entries e on e.id = p.entry_id
+            where e.glossary_id = ${g.id} and e.deleted_at is null) as waiting`.execute(db);
       const indexed = Number(rows[0]?.n ?? 0);
+      const waiting = Number(rows[0]?.waiting ?? 0);
       const live = await countLiveEntries(db, g.id);
-      if (indexed !== live)
-        problems.push(`glosario ${g.id}: ${indexed} entradas en entries_fts ≠ ${live} vivas`);
+      if (indexed + waiting !== live)
+        problems.push(
+          `glosario ${g.id}: ${indexed} entradas en entries_fts y ${waiting} pendientes ≠ ${live} vivas`,
+        );
     }
+    const { rows: settledWaiting } = await sql<{ id: number }>`select p.entry_id as id
+      from search_pending p join search_docs d on d.entry_id = p.entry_id
+      where d.search_id < ${sql.lit(SEARCH_UNORDERED_FROM)} limit 20`.execute(db);
+    for (const r of settledWaiting)
+      problems.push(`entrada ${r.id}: pendiente de indexar pero ordenada en search_docs`);
   }
   return problems;
 }

@@ -35,6 +35,8 @@ export const postgresSearchIndex: SearchIndex = {
   // The GIN and B-tree indexes follow every insert by themselves.
   async addEntries() {},
   async indexInserted() {},
+  async indexLater() {},
+  async indexPending() {},
   async addFields() {},
 
   async searchGlossary(

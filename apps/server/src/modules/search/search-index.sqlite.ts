@@ -1,6 +1,7 @@
 import {
   sql,
   type Expression,
+  type Kysely,
   type ExpressionBuilder,
   type RawBuilder,
   type SqlBool,
@@ -27,10 +28,12 @@ import { matchFieldIn } from './search-index-field.ts';
 import {
   sqliteAddDocs,
   sqliteAddFields,
+  sqliteAddPendingDocs,
   sqliteCountInOrder,
   sqliteIndexInserted,
   sqliteMatchInOrder,
   sqliteRebuildDocs,
+  sqliteSettlePendingDocs,
 } from './search-order.sqlite.ts';
 
 /**
@@ -67,6 +70,38 @@ function inGlossaries(glossaryIds: readonly number[], query: string): string {
 /** Above this many glossaries, filtering by join beats OR-ing their markers inside FTS5. */
 const MARKERS_UP_TO = 16;
 
+/** Indexes live entries in the glossary's own FTS5 table (`entries`: the rows to take). */
+async function indexEntryTerms(db: Kysely<Database>, entries: RawBuilder<boolean>) {
+  await sql`insert into entries_fts(rowid, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado)
+    select id, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado
+    from entries where ${entries} and deleted_at is null order by id`.execute(db);
+}
+
+/**
+ * Single-entry creates wait in `search_pending` until this many have, then go into the three
+ * FTS5 indexes in one pass: each commit that touches an FTS5 index writes a new segment to it,
+ * which was a fifth of a create's time and, merged again and again, most of its slowest ones.
+ */
+const SETTLE_PENDING_AT = 256;
+
+const IS_PENDING = sql<boolean>`id in (select entry_id from search_pending)`;
+
+/**
+ * Pending entries (see SETTLE_PENDING_AT) of one glossary whose folded terms contain `query`:
+ * they are not in entries_fts yet, so searches add them by scan (at most a few hundred rows).
+ */
+function pendingMatches(
+  glossaryIds: readonly number[],
+  columns: readonly TermColumn[],
+  pieces: readonly string[],
+) {
+  const tests = columns.flatMap((c) =>
+    pieces.map((piece) => sql`instr(${sql.ref(TERM_COLUMNS[c])}, ${piece}) > 0`),
+  );
+  return sql<number>`select id from entries where ${IS_PENDING} and deleted_at is null
+    and glossary_id in (${sql.join(glossaryIds)}) and (${sql.join(tests, sql` or `)})`;
+}
+
 function matchingIds(match: string) {
   return sql<number>`(select rowid as id from entries_fts where entries_fts match ${match})`;
 }
@@ -80,13 +115,25 @@ export const sqliteSearchIndex: SearchIndex = {
   },
 
   async indexInserted(db, ids: InsertedIds) {
-    // Rowids are the entry ids: the range is already in order.
-    await sql`insert into entries_fts(rowid, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado)
-      select id, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado
-      from entries where id between ${ids.first} and ${ids.last} and deleted_at is null`.execute(
+    await indexEntryTerms(db, sql<boolean>`id between ${ids.first} and ${ids.last}`);
+    await sqliteIndexInserted(db, ids);
+  },
+
+  async indexLater(db, rows: readonly IndexedEntry[]) {
+    await sqliteAddPendingDocs(db, rows);
+    const { rows: waiting } = await sql<{ n: number }>`
+      select count(*) as n from search_pending`.execute(db);
+    if ((waiting[0]?.n ?? 0) >= SETTLE_PENDING_AT) await this.indexPending(db);
+  },
+
+  async indexPending(db) {
+    const { rows } = await sql<{ n: number }>`select 1 as n from search_pending limit 1`.execute(
       db,
     );
-    await sqliteIndexInserted(db, ids);
+    if (rows.length === 0) return;
+    await indexEntryTerms(db, IS_PENDING);
+    await sqliteSettlePendingDocs(db);
+    await sql`delete from search_pending`.execute(db);
   },
 
   async addFields(db, entryId: number) {
@@ -116,10 +163,12 @@ export const sqliteSearchIndex: SearchIndex = {
       count = sql<{ n: number }>`select count(*) as n from (${ranges})`;
     } else {
       const match = inGlossaries([glossaryId], ftsQuery(columns, [query]));
-      matching = matchingIds(match);
-      count = sql<{
-        n: number;
-      }>`select count(*) as n from entries_fts where entries_fts match ${match}`;
+      const pending = pendingMatches([glossaryId], columns, [query]);
+      matching = sql<number>`(select rowid as id from entries_fts where entries_fts match ${match}
+        union all ${pending})`;
+      count = sql<{ n: number }>`select
+        (select count(*) from entries_fts where entries_fts match ${match})
+        + (select count(*) from (${pending})) as n`;
     }
     const total = Number((await count.execute(db)).rows[0]?.n ?? 0);
     if (total === 0 || offset >= total) return { ids: [], total };
@@ -157,13 +206,16 @@ export const sqliteSearchIndex: SearchIndex = {
     } else {
       const phrases = tier === 'word' ? WORD_SEPARATORS.map((s) => s + query) : [query];
       const terms = ftsQuery(columns, phrases);
+      const pending = pendingMatches(glossaryIds, columns, phrases);
       if (glossaryIds.length <= MARKERS_UP_TO) {
         const { rows } = await sql<{ id: number }>`
           select rowid as id from entries_fts where entries_fts match ${inGlossaries(glossaryIds, terms)}
-          limit ${limit}`.execute(db);
+          union all ${pending} limit ${limit}`.execute(db);
         return rows.map((r) => r.id);
       }
-      select = select.where('id', 'in', matchingIds(terms));
+      select = select.where((eb) =>
+        eb.or([eb('id', 'in', matchingIds(terms)), eb('id', 'in', pending)]),
+      );
     }
     return (await select.execute()).map((r) => r.id);
   },
@@ -177,11 +229,10 @@ export const sqliteSearchIndex: SearchIndex = {
 
   async rebuildStructures(db) {
     await sqliteRebuildDocs(db);
+    await sql`delete from search_pending`.execute(db);
     // Not 'rebuild': that would index the soft-deleted entries too.
     await sql`insert into entries_fts(entries_fts) values ('delete-all')`.execute(db);
-    await sql`insert into entries_fts(rowid, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado)
-      select id, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado
-      from entries where deleted_at is null`.execute(db);
+    await indexEntryTerms(db, sql<boolean>`1`);
     await sql`insert into entries_fts(entries_fts) values ('optimize')`.execute(db);
   },
 };

@@ -37,8 +37,9 @@ export {
  * The entry write path (modules/entries/entry-writes.service.ts) is the only writer: it
  * stores the folded columns and the `entry_fields` rows and, in the same transaction, calls
  * `addEntries` for each batch and `indexInserted` once at the end of the write (or
- * `addFields` after an edit). On SQLite, updates and deletes (edits, the cascade of a
- * glossary purge) are followed by triggers; on PostgreSQL the indexes follow by themselves.
+ * `addFields` after an edit); a single create may call `indexLater` instead. On SQLite,
+ * updates and deletes (edits, the cascade of a glossary purge) are followed by triggers, once
+ * `indexPending` has indexed what waited; on PostgreSQL the indexes follow by themselves.
  *
  * Matching is on folded text (lib/text-folding.ts) on both engines: callers pass folded
  * queries; every character of a query is literal. Queries of one or two characters match by
@@ -54,6 +55,19 @@ export interface SearchIndex {
    * write, however many batches it had, so each trigram index takes them in one pass.
    */
   indexInserted(db: Kysely<Database>, ids: InsertedIds): Promise<void>;
+  /**
+   * `addEntries` and `indexInserted` for a write of one or a few entries (the editor's
+   * create), which may wait to be indexed with others: SQLite keeps them in `search_pending`
+   * and indexes them all once enough wait (or `indexPending` is called); every search finds
+   * them meanwhile. PostgreSQL has nothing to wait for.
+   */
+  indexLater(db: Kysely<Database>, rows: readonly IndexedEntry[]): Promise<void>;
+  /**
+   * Indexes every entry `indexLater` left waiting. The write path calls it before changing or
+   * deleting existing entries (an entry's index rows must be there to be taken out), the
+   * settle job when writes pause.
+   */
+  indexPending(db: Kysely<Database>): Promise<void>;
   /** Indexes the `entry_fields` rows of a live entry just rewritten (an edit, a rebuild). */
   addFields(db: Kysely<Database>, entryId: number): Promise<void>;
   /**
@@ -138,6 +152,11 @@ export interface FieldMatch {
   /** Already folded and not empty. */
   query: string;
   limit: number;
+}
+
+/** `indexPending` in a transaction of its own (the settle job, the trash purge). */
+export async function indexPendingEntries(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute((tx) => searchIndexFor(tx).indexPending(tx));
 }
 
 /** The search index of the engine this Kysely instance (or transaction) talks to. */

@@ -443,11 +443,55 @@ export async function sqliteIndexInserted(
   db: Kysely<Database>,
   { first, last }: InsertedIds,
 ): Promise<void> {
+  await indexDocs(db, sql<boolean>`d.entry_id between ${first} and ${last}`);
+}
+
+async function indexDocs(db: Kysely<Database>, docs: Sql<boolean>): Promise<void> {
   await sql`insert into search_terms_fts (rowid, doc)
     select search_id, origen || char(10) || meta || char(10) || subindice
-    from search_docs where entry_id between ${first} and ${last}
+    from search_docs d where ${docs}
     order by search_id`.execute(db);
-  await insertFieldRowsOf(db, sql<boolean>`d.entry_id between ${first} and ${last}`);
+  await insertFieldRowsOf(db, docs);
+}
+
+const PENDING = sql<boolean>`d.entry_id in (select entry_id from search_pending)`;
+
+/**
+ * Docs for entries just inserted whose indexing waits (`search_pending`, migration 065): each
+ * in the unordered range, which searches read by scan and merge by sort key, so the entry is
+ * found at once, without touching the trigram indexes or its neighbours.
+ */
+export async function sqliteAddPendingDocs(
+  db: Kysely<Database>,
+  entries: readonly DocSource[],
+): Promise<void> {
+  const ids = JSON.stringify(entries.map((e) => e.id));
+  await sql`insert into search_docs
+      (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
+    select ${UNORDERED} + e.id, e.id, e.glossary_id, e.clave_orden, ${sql.raw(TIE_BREAK_SQL('e.id'))},
+      e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
+    from json_each(${ids}) j cross join entries e on e.id = j.value`.execute(db);
+  await sql`insert into search_pending (entry_id) select value from json_each(${ids})`.execute(db);
+}
+
+/**
+ * The pending entries' docs leave the unordered range for their place among their
+ * neighbours, and go into both trigram indexes, all in one pass. The caller indexes the
+ * glossary's own FTS5 table and then empties `search_pending`.
+ */
+export async function sqliteSettlePendingDocs(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<DocSource>`select e.id, e.glossary_id, e.clave_orden,
+      e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
+    from search_pending p cross join entries e on e.id = p.entry_id
+    where e.deleted_at is null`.execute(db);
+  // The triggers stand aside: these docs have no trigram rows to delete.
+  await sql`insert into search_maintenance (motivo) values ('pending')`.execute(db);
+  await sql`delete from search_docs where entry_id in (select entry_id from search_pending)`.execute(
+    db,
+  );
+  await sql`delete from search_maintenance where motivo = 'pending'`.execute(db);
+  await sqliteAddDocs(db, rows);
+  await indexDocs(db, PENDING);
 }
 
 /** An entry's entry_fields rows just rewritten (an edit, a rebuild), indexed under its doc. */

@@ -1,0 +1,208 @@
+import type { EntryInput } from '@ludoterm/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { GlossaryRow } from '../../db/schema.ts';
+import { buildTestApp, describeEngines, type TestApp } from '../../test/build-test-app.ts';
+import {
+  createGlossaryRow,
+  createUser,
+  trashedDaysAgo,
+  type TestUser,
+} from '../../test/factories.ts';
+import {
+  deleteEntries,
+  insertEntry,
+  recoverEntry,
+  updateEntry,
+  type EntryActor,
+} from '../entries/entry-writes.service.ts';
+import { purgeExpiredTrash } from '../glossaries/glossary-trash.service.ts';
+import { checkSearchIndex } from './search-index-check.ts';
+import { searchIndexFor } from './search-index.ts';
+import { glossaryScope } from './search.repository.ts';
+
+// Entries created one at a time wait to be indexed on SQLite (SearchIndex.indexLater): every
+// search must find them meanwhile, and every other write must leave the indexes consistent.
+
+async function waitingCount(t: TestApp): Promise<number> {
+  if (t.engine !== 'sqlite') return 0;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from search_pending`.execute(t.db);
+  return Number(rows[0]!.n);
+}
+
+describeEngines('entries created one at a time', (t) => {
+  let owner: TestUser;
+  let actor: EntryActor;
+  const everyone = { canSeePrivate: () => true };
+
+  beforeAll(async () => {
+    owner = await createUser(t, { display_name: 'Editora' });
+    actor = { id: owner.user.id, nombre: 'Editora' };
+  });
+
+  const create = (glossary: GlossaryRow, input: EntryInput) =>
+    t.db.transaction().execute((tx) => insertEntry(tx, glossary, input, actor));
+
+  async function glossarySearch(glossary: GlossaryRow, query: string) {
+    return searchIndexFor(t.db).searchGlossary(t.db, {
+      glossaryId: glossary.id,
+      query,
+      orden: 'asc',
+      offset: 0,
+      limit: 50,
+    });
+  }
+
+  async function quickSearch(params: Record<string, string>) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/buscar?${new URLSearchParams(params).toString()}`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return {
+      ids: res.json<Array<{ id: number }>>().map((r) => r.id),
+      total: Number(res.headers['x-total-count']),
+    };
+  }
+
+  it('are found at once by every search, in order among the indexed ones', async () => {
+    const glossary = await createGlossaryRow(t, owner.user);
+    const espada = await create(glossary, {
+      termino: { es: 'espada larga', en: 'longsword' },
+      definicion: 'Arma de filo recto para dos manos.',
+    });
+    // Indexed at once (an edit indexes what waits), then two that wait.
+    await t.db
+      .transaction()
+      .execute((tx) =>
+        updateEntry(tx, glossary, espada.id, { notas: 'Primera.' }, actor, everyone),
+      );
+    expect(await waitingCount(t)).toBe(0);
+    const daga = await create(glossary, {
+      termino: { es: 'daga arrojadiza', en: 'throwing dagger' },
+      definicion: 'Arma de filo corto que se lanza.',
+    });
+    const arco = await create(glossary, {
+      termino: { es: 'arco largo', en: 'longbow' },
+      definicion: 'Arma a distancia.',
+    });
+    expect(await waitingCount(t)).toBe(t.engine === 'sqlite' ? 2 : 0);
+
+    // In the glossary: 'larg' matches one indexed and one waiting, in sort order.
+    expect(await glossarySearch(glossary, 'larg')).toEqual({
+      ids: [arco.id, espada.id],
+      total: 2,
+    });
+    expect((await glossarySearch(glossary, 'arroja')).ids).toEqual([daga.id]);
+    const word = await searchIndexFor(t.db).matchTerms(t.db, {
+      glossaryIds: [glossary.id],
+      query: 'dagger',
+      tier: 'word',
+      columns: ['meta'],
+      limit: 10,
+    });
+    expect(word).toEqual([daga.id]);
+
+    // Ranked search (/buscar), quick and advanced, and the search index's own order.
+    expect(await quickSearch({ termino: 'larg' })).toEqual({
+      ids: [arco.id, espada.id],
+      total: 2,
+    });
+    expect(await quickSearch({ definicion: 'arma de filo' })).toEqual({
+      ids: [daga.id, espada.id],
+      total: 2,
+    });
+    const ranked = await searchIndexFor(t.db).matchInOrder(t.db, {
+      scope: glossaryScope([glossary.id]),
+      target: { kind: 'terms' },
+      query: 'long',
+      tier: 'any',
+      limit: 10,
+    });
+    expect(ranked.map((m) => m.entryId)).toEqual([arco.id, espada.id]);
+    expect(await checkSearchIndex(t.db)).toEqual([]);
+  });
+
+  it('are indexed before an edit, a deletion or a recovery changes them', async () => {
+    const glossary = await createGlossaryRow(t, owner.user);
+    const first = await create(glossary, { termino: { es: 'poción de maná', en: 'mana potion' } });
+    await t.db
+      .transaction()
+      .execute((tx) =>
+        updateEntry(tx, glossary, first.id, { termino: { es: 'elixir de maná' } }, actor, everyone),
+      );
+    expect(await waitingCount(t)).toBe(0);
+    expect((await glossarySearch(glossary, 'elixir')).ids).toEqual([first.id]);
+    expect((await glossarySearch(glossary, 'poción')).total).toBe(0);
+    expect(await checkSearchIndex(t.db)).toEqual([]);
+
+    const second = await create(glossary, { termino: { es: 'pergamino', en: 'scroll' } });
+    await t.db.transaction().execute((tx) => deleteEntries(tx, glossary, [second.id]));
+    expect(await waitingCount(t)).toBe(0);
+    expect((await glossarySearch(glossary, 'pergam')).total).toBe(0);
+    expect((await quickSearch({ termino: 'pergam' })).total).toBe(0);
+    expect(await checkSearchIndex(t.db)).toEqual([]);
+
+    await create(glossary, { termino: { es: 'pergamino de fuego', en: 'fire scroll' } });
+    await t.db.transaction().execute((tx) => recoverEntry(tx, glossary, second.id));
+    expect((await glossarySearch(glossary, 'pergam')).total).toBe(2);
+    expect((await quickSearch({ termino: 'scroll' })).total).toBe(2);
+    expect(await checkSearchIndex(t.db)).toEqual([]);
+  });
+
+  it('are indexed in one pass once 256 wait', async () => {
+    const glossary = await createGlossaryRow(t, owner.user);
+    for (let i = 0; i < 255; i += 1) {
+      await create(glossary, { termino: { es: `runa ${i}`, en: `rune ${i}` }, notas: `n ${i}` });
+    }
+    expect(await waitingCount(t)).toBe(t.engine === 'sqlite' ? 255 : 0);
+    await create(glossary, { termino: { es: 'runa final', en: 'final rune' } });
+    expect(await waitingCount(t)).toBe(0);
+    expect((await glossarySearch(glossary, 'runa')).total).toBe(256);
+    expect((await quickSearch({ termino: 'rune 25' })).total).toBe(6); // 25, 250–254
+    expect(await checkSearchIndex(t.db)).toEqual([]);
+  });
+
+  it('are indexed before a trashed glossary is purged with them', async () => {
+    const glossary = await createGlossaryRow(t, owner.user);
+    for (let i = 0; i < 5; i += 1) {
+      await create(glossary, { termino: { es: `tótem ${i}`, en: `totem ${i}` } });
+    }
+    await trashedDaysAgo(t, glossary, 31);
+    expect(await purgeExpiredTrash(t.db)).toBe(1);
+    expect(await waitingCount(t)).toBe(0);
+    expect(await checkSearchIndex(t.db)).toEqual([]);
+    if (t.engine === 'sqlite') {
+      // Against the entries table too: no entry is soft-deleted or waiting here, so the index
+      // must hold exactly the entries (taking out rows never put in leaves it off by them).
+      await sql`insert into entries_fts(entries_fts, rank) values ('integrity-check', 1)`.execute(
+        t.db,
+      );
+    }
+  });
+});
+
+describe('the job that indexes what waits (SQLite)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { SEARCH_PENDING_SECONDS: '0.1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('indexes entries created over HTTP within a few runs', async () => {
+    const owner = await createUser(t);
+    const glossary = await createGlossaryRow(t, owner.user);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/glosarios/${glossary.nombre_seguro}/entradas`,
+      headers: owner.headers,
+      payload: { termino: { es: 'armadura de placas', en: 'plate armor' } },
+    });
+    expect(res.statusCode).toBe(201);
+    await vi.waitFor(async () => expect(await waitingCount(t)).toBe(0), { timeout: 5000 });
+    expect(await checkSearchIndex(t.db)).toEqual([]);
+  });
+});
