@@ -96,10 +96,12 @@ function pendingMatches(
   pieces: readonly string[],
 ) {
   const tests = columns.flatMap((c) =>
-    pieces.map((piece) => sql`instr(${sql.ref(TERM_COLUMNS[c])}, ${piece}) > 0`),
+    pieces.map((piece) => sql`instr(${sql.ref(`e.${TERM_COLUMNS[c]}`)}, ${piece}) > 0`),
   );
-  return sql<number>`select id from entries where ${IS_PENDING} and deleted_at is null
-    and glossary_id in (${sql.join(glossaryIds)}) and (${sql.join(tests, sql` or `)})`;
+  // CROSS JOIN keeps the few waiting entries as the outer loop (not the glossary's index).
+  return sql<number>`select e.id from search_pending p cross join entries e on e.id = p.entry_id
+    where e.deleted_at is null and e.glossary_id in (${sql.join(glossaryIds)})
+      and (${sql.join(tests, sql` or `)})`;
 }
 
 function matchingIds(match: string) {
