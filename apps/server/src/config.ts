@@ -46,7 +46,7 @@ const envSchema = z.object({
   /**
    * SQLite only: seconds between checkpoints (copying the WAL into the database file) made by a
    * thread of their own, instead of by the request whose commit fills the WAL; 0 leaves them to
-   * SQLite. Default: 1 (0 under NODE_ENV=test, where one test turns them on).
+   * SQLite. Default: 2 (0 under NODE_ENV=test, where one test turns them on).
    */
   WAL_CHECKPOINT_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   /**
@@ -109,7 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fastPasswordHashing: e.NODE_ENV === 'test',
     searchWorkers:
       e.SEARCH_WORKERS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(2, availableParallelism())),
-    walCheckpointSeconds: e.WAL_CHECKPOINT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 1),
+    walCheckpointSeconds: e.WAL_CHECKPOINT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 2),
     searchPendingSeconds: e.SEARCH_PENDING_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
   };
 }
