@@ -90,8 +90,9 @@ const SETTLE_PENDING_AT = 1024;
 const IS_PENDING = sql<boolean>`id in (select entry_id from search_pending)`;
 
 /**
- * Pending entries (see SETTLE_PENDING_AT) of one glossary whose folded terms contain `query`:
- * they are not in entries_fts yet, so searches add them by scan (at most a few hundred rows).
+ * Waiting entries (see SETTLE_PENDING_AT) of the given glossaries whose folded terms contain
+ * one of `pieces`: they are not in entries_fts yet, so searches add them by scan (at most
+ * SETTLE_PENDING_AT rows).
  */
 function pendingMatches(
   glossaryIds: readonly number[],
