@@ -125,8 +125,13 @@ export const sqliteSearchIndex: SearchIndex = {
     await sqliteIndexInserted(db, ids);
   },
 
+  // search_pending is filled and emptied here only; the docs' side is search-order.sqlite.ts.
   async indexLater(db, rows: readonly IndexedEntry[]) {
     await sqliteAddPendingDocs(db, rows);
+    const ids = JSON.stringify(rows.map((r) => r.id));
+    await sql`insert into search_pending (entry_id) select value from json_each(${ids})`.execute(
+      db,
+    );
     const { rows: waiting } = await sql<{ n: number }>`
       select count(*) as n from search_pending`.execute(db);
     if ((waiting[0]?.n ?? 0) >= SETTLE_PENDING_AT) await this.indexPending(db);

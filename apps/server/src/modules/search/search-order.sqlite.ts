@@ -459,7 +459,8 @@ const PENDING = sql<boolean>`d.entry_id in (select entry_id from search_pending)
 /**
  * Docs for entries just inserted whose indexing waits (`search_pending`, migration 065): each
  * in the unordered range, which searches read by scan and merge by sort key, so the entry is
- * found at once, without touching the trigram indexes or its neighbours.
+ * found at once, without touching the trigram indexes or its neighbours. The caller records
+ * them in `search_pending`.
  */
 export async function sqliteAddPendingDocs(
   db: Kysely<Database>,
@@ -471,13 +472,11 @@ export async function sqliteAddPendingDocs(
     select ${UNORDERED} + e.id, e.id, e.glossary_id, e.clave_orden, ${sql.raw(TIE_BREAK_SQL('e.id'))},
       e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
     from json_each(${ids}) j cross join entries e on e.id = j.value`.execute(db);
-  await sql`insert into search_pending (entry_id) select value from json_each(${ids})`.execute(db);
 }
 
 /**
- * The pending entries' docs leave the unordered range for their place among their
- * neighbours, and go into both trigram indexes, all in one pass. The caller indexes the
- * glossary's own FTS5 table and then empties `search_pending`.
+ * The docs of the entries in `search_pending` leave the unordered range for their place among
+ * their neighbours, and go into both trigram indexes, all in one pass.
  */
 export async function sqliteSettlePendingDocs(db: Kysely<Database>): Promise<void> {
   const { rows } = await sql<DocSource>`select e.id, e.glossary_id, e.clave_orden,
