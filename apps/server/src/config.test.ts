@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig: JWT_SECRET', () => {
   let dataDir: string;
@@ -34,5 +34,21 @@ describe('loadConfig: JWT_SECRET', () => {
       secret,
     );
     expect(existsSync(secretFile())).toBe(false);
+  });
+});
+
+describe('loadConfig: invalid values', () => {
+  it('names the variable and says what is wrong, in Spanish', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ludoterm-config-'));
+    try {
+      const load = () =>
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEARCH_PENDING_SECONDS: '-1' });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(
+        /Configuración no válida:\n {2}SEARCH_PENDING_SECONDS: Demasiado pequeño: se esperaba que número fuera >=0/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -92,7 +92,8 @@ export class ConfigError extends Error {}
 /** Reads and validates the environment; creates DATA_DIR and the generated secrets. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  // Zod's own wording in Spanish, like every other message of the server.
+  const parsed = envSchema.safeParse(cleaned, { error: z.locales.es().localeError });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
