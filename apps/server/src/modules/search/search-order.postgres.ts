@@ -57,7 +57,7 @@ function onSources(sources: readonly TargetSource[], condition: (c: Sql) => Sql<
   return anyOf(
     sources.map((s) =>
       s.within
-        ? sql`(e.glossary_id in (${s.within}) and ${condition(COLUMN[s.column])})`
+        ? sql`(e.glossary_id in ${s.within} and ${condition(COLUMN[s.column])})`
         : condition(COLUMN[s.column]),
     ),
   );
@@ -113,7 +113,7 @@ export async function postgresMatchInOrder(
   const tieBreak = sql.raw(TIE_BREAK_SQL('e.id'));
   const matching = sql`select e.id, e.clave_orden as k, ${tieBreak} as t, ${tiers.rank} as tier
     from ${from}
-    where e.deleted_at is null and e.glossary_id in (${scope}) and ${wanted}
+    where e.deleted_at is null and e.glossary_id in ${scope} and ${wanted}
       and ${subindiceFilter(m.subindice)}`;
   // Every match (or the substring tier): usually many, so the planner may walk
   // entries_order_idx and stop at the page. The better tiers are usually few among many

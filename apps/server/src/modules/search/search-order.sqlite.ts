@@ -86,7 +86,7 @@ function onSources(
       // The partial index on subindice serves only queries that say it is not empty.
       const guard = s.column === 'subindice' ? sql` and ${column} <> ''` : sql``;
       return s.within
-        ? sql`(d.glossary_id in (${s.within}) and ${condition(column)}${guard})`
+        ? sql`(d.glossary_id in ${s.within} and ${condition(column)}${guard})`
         : sql`(${condition(column)}${guard})`;
     }),
   );
@@ -207,7 +207,7 @@ async function matchTermsInOrder(
   const tiers = tierSql(m.query, (condition) => onSources(sources, condition));
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
   const scope = scopeOf(db, m.target, m.scope);
-  const filter = sql<boolean>`d.glossary_id in (${scope}) and ${wanted} and ${subindiceFilter(m.subindice)}`;
+  const filter = sql<boolean>`d.glossary_id in ${scope} and ${wanted} and ${subindiceFilter(m.subindice)}`;
   const select = selectOf(tiers.rank);
   const short = isShortQuery(m.query);
 
@@ -275,7 +275,7 @@ export async function sqliteCountInOrder(
   const sources = sourcesOf(db, target, m.scope);
   const tiers = tierSql(m.query, (condition) => onSources(sources, condition));
   const scope = scopeOf(db, target, m.scope);
-  const filter = sql<boolean>`d.glossary_id in (${scope}) and ${tiers.any} and ${subindiceFilter(m.subindice)}`;
+  const filter = sql<boolean>`d.glossary_id in ${scope} and ${tiers.any} and ${subindiceFilter(m.subindice)}`;
   const late = await rowsOf(
     db,
     sql<OrderedRow>`select ${selectOf(tiers.rank)} from search_docs d
@@ -325,7 +325,7 @@ async function matchFieldInOrder(
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
   const scope = scopeOf(db, m.target, m.scope);
   const select = selectOf(tiers.rank);
-  const filter = sql<boolean>`d.glossary_id in (${scope}) and ${wanted} and ${subindiceFilter(m.subindice)}`;
+  const filter = sql<boolean>`d.glossary_id in ${scope} and ${wanted} and ${subindiceFilter(m.subindice)}`;
   const short = isShortQuery(m.query);
 
   // Exact and prefix matches (and everything, for one or two characters) through the B-tree
