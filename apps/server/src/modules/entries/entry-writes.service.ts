@@ -73,8 +73,14 @@ export interface NewEntry {
   fecha_creacion?: string;
 }
 
-/** An entry validated and derived, ready to insert (pure: can be prepared anywhere). */
-export interface PreparedEntry extends NormalizedEntry, DerivedColumns {
+/**
+ * An entry validated and derived, ready to insert (pure: can be prepared anywhere). The card
+ * is kept as the JSON stored in `entries.ficha`: an import prepares its entries on one thread
+ * and writes them on another, and the writer, which bounds the import, then neither rebuilds
+ * the card's object nor serializes it again.
+ */
+export interface PreparedEntry extends Omit<NormalizedEntry, 'card'>, DerivedColumns {
+  ficha: string;
   origen: EntryOrigin | null;
   autor: string | null;
   fecha_creacion: string | null;
@@ -128,7 +134,7 @@ export function prepareEntry(
   const { card, comentarios_privados } = normalizeEntryInput(langs, entry.input);
   const derived = deriveColumns(langs, card);
   return {
-    card,
+    ficha: JSON.stringify(card),
     comentarios_privados,
     termino_origen_plegado: derived.termino_origen_plegado,
     termino_meta_plegado: derived.termino_meta_plegado,
@@ -256,7 +262,7 @@ async function insertChosen(
     entryRows.push({
       id,
       glossary_id: glossary.id,
-      ficha: JSON.stringify(entry.card),
+      ficha: entry.ficha,
       termino_origen_plegado: entry.termino_origen_plegado,
       termino_meta_plegado: entry.termino_meta_plegado,
       subindice_plegado: entry.subindice_plegado,
