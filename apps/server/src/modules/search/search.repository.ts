@@ -67,8 +67,29 @@ export async function listScopeLanguagePairs(
   return rows as Array<{ idioma_origen: Language; idioma_meta: Language }>;
 }
 
+/** The entry columns a search result is shaped from (toEntryView, matchedField). */
+const RESULT_ENTRY_COLUMNS = [
+  'entries.id',
+  'entries.ficha',
+  'entries.termino_origen_plegado',
+  'entries.termino_meta_plegado',
+  'entries.author_id',
+  'entries.autor',
+  'entries.comentarios_privados',
+  'entries.fecha_creacion',
+  'entries.created_at',
+  'entries.updated_at',
+  'entries.origen_glosario',
+  'entries.origen_entrada_id',
+  'entries.origen_version',
+] as const;
+
+type ResultEntryColumn = (typeof RESULT_ENTRY_COLUMNS)[number] extends `entries.${infer C}`
+  ? C
+  : never;
+
 /** An entry found by a search, with its glossary. */
-export interface ResultRow extends EntryRow {
+export interface ResultRow extends Pick<EntryRow, ResultEntryColumn> {
   glosario: string;
   nombre_seguro: string;
   idioma_origen: string;
@@ -85,7 +106,7 @@ export async function findResultRows(
   return db
     .selectFrom('entries')
     .innerJoin('glossaries', 'glossaries.id', 'entries.glossary_id')
-    .selectAll('entries')
+    .select(RESULT_ENTRY_COLUMNS)
     .select([
       'glossaries.nombre as glosario',
       'glossaries.nombre_seguro',
