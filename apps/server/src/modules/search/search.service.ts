@@ -9,6 +9,7 @@ import {
   type SearchField,
   type SearchResult,
 } from '@ludoterm/contract';
+import fastJson, { type Schema as JsonSchema } from 'fast-json-stringify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database, UserRow } from '../../db/schema.ts';
@@ -271,7 +272,14 @@ export function toSearchResults(
   });
 }
 
-const searchResultsSchema = z.array(searchResultSchema);
+/**
+ * The page as JSON through the contract's response schema, as Fastify serializes its answers
+ * (fast-json-stringify): only the schema's properties are written, so nothing else can leak.
+ * Compiled once; a third of the time of Zod's encode followed by JSON.stringify.
+ */
+const serializeResults = fastJson(
+  z.toJSONSchema(z.array(searchResultSchema), { io: 'output' }) as JsonSchema,
+) as (results: SearchResult[]) => string;
 
 /**
  * `GET /buscar`'s answer, ready to send: found, shaped and serialized where the search runs
@@ -284,8 +292,8 @@ export async function findSearchAnswer(
   parsed: ParsedSearch,
 ): Promise<SearchAnswer> {
   const data = await findSearchPage(db, searcher, parsed);
-  const results = searchResultsSchema.encode(toSearchResults(searcher, parsed, data));
-  return { body: JSON.stringify(results), total: data.total, capped: data.capped };
+  const body = serializeResults(toSearchResults(searcher, parsed, data));
+  return { body, total: data.total, capped: data.capped };
 }
 
 /** Runs a search somewhere (in-process, or on a worker thread). */
