@@ -174,6 +174,36 @@ async function rowsOf(db: Kysely<Database>, query: Sql<OrderedRow>): Promise<Ord
   return (await query.execute(db)).rows;
 }
 
+/** Unordered docs whose terms a connection remembers, at most (beyond, it always scans). */
+const UNORDERED_TEXTS_KEPT = 2000;
+const unorderedTexts = new WeakMap<
+  Kysely<Database>,
+  { version: string; texts: readonly string[] | null }
+>();
+
+/**
+ * Whether any unordered doc could match `query` on its terms: false when none holds it (every
+ * tier, down to the substring, needs the query inside a term). The scan of the unordered range
+ * cost a tenth of a quick search, mostly reading cold pages to find nothing; the docs' terms
+ * are kept per connection until the data changes (`data_version` for other connections'
+ * commits, `total_changes()` for its own).
+ */
+async function unorderedMayMatch(db: Kysely<Database>, query: string): Promise<boolean> {
+  const { rows } = await sql<{ v: number; c: number }>`
+    select (select data_version from pragma_data_version) as v, total_changes() as c`.execute(db);
+  const version = `${rows[0]!.v}:${rows[0]!.c}`;
+  let known = unorderedTexts.get(db);
+  if (known?.version !== version) {
+    const { rows: docs } = await sql<{ t: string }>`
+      select origen || char(10) || meta || char(10) || subindice as t from search_docs
+      where search_id >= ${UNORDERED} limit ${UNORDERED_TEXTS_KEPT + 1}`.execute(db);
+    const texts = docs.length > UNORDERED_TEXTS_KEPT ? null : docs.map((d) => d.t);
+    known = { version, texts };
+    unorderedTexts.set(db, known);
+  }
+  return known.texts === null || known.texts.some((t) => t.includes(query));
+}
+
 /**
  * The rows of `ordered` (a scan in `search_id` order, stopped at `limit`), with the unordered
  * docs that match (normally none, always few) merged in by their sort key. Those are read by
@@ -184,10 +214,10 @@ async function rowsOf(db: Kysely<Database>, query: Sql<OrderedRow>): Promise<Ord
 async function inOrder(
   db: Kysely<Database>,
   ordered: (withSortKey: boolean) => Sql<OrderedRow>,
-  unordered: Sql<OrderedRow>,
+  unordered: Sql<OrderedRow> | null,
   limit: number,
 ): Promise<OrderedRow[]> {
-  const late = await rowsOf(db, unordered);
+  const late = unordered ? await rowsOf(db, unordered) : [];
   if (late.length === 0) return rowsOf(db, ordered(false));
   const rows = await rowsOf(db, ordered(true));
   return [...rows, ...late].sort(compareOrder).slice(0, limit);
@@ -228,8 +258,10 @@ async function matchTermsInOrder(
     }
   }
 
-  const unordered = sql<OrderedRow>`select ${select} from search_docs d
-    where d.search_id >= ${UNORDERED} and ${filter}`;
+  const unordered = (await unorderedMayMatch(db, m.query))
+    ? sql<OrderedRow>`select ${select} from search_docs d
+      where d.search_id >= ${UNORDERED} and ${filter}`
+    : null;
   if (short) {
     // One or two characters: walk the docs in order (matches are then dense).
     const rows = await inOrder(
@@ -276,11 +308,13 @@ export async function sqliteCountInOrder(
   const tiers = tierSql(m.query, (condition) => onSources(sources, condition));
   const scope = scopeOf(db, target, m.scope);
   const filter = sql<boolean>`d.glossary_id in ${scope} and ${tiers.any} and ${subindiceFilter(m.subindice)}`;
-  const late = await rowsOf(
-    db,
-    sql<OrderedRow>`select ${selectOf(tiers.rank)} from search_docs d
-      where d.search_id >= ${UNORDERED} and ${filter}`,
-  );
+  const late = (await unorderedMayMatch(db, m.query))
+    ? await rowsOf(
+        db,
+        sql<OrderedRow>`select ${selectOf(tiers.rank)} from search_docs d
+          where d.search_id >= ${UNORDERED} and ${filter}`,
+      )
+    : [];
   const { rows } = await sql<OrderedRow & { n: number }>`with m as materialized (
       select f.rowid as sid, d.entry_id, d.glossary_id, d.clave_orden, d.origen, d.meta, d.subindice
       from search_terms_fts f cross join search_docs d on d.search_id = f.rowid
