@@ -204,31 +204,54 @@ export function parseCard(ficha: string): StoredCard {
   return JSON.parse(ficha) as StoredCard;
 }
 
-/** The card fields of the wire entry: every field of the glossary's card, null when empty. */
-export function cardToWire(langs: CardLanguages, card: StoredCard) {
-  const wire: Record<string, string | null> = {};
-  for (const id of CARD_TEXT_FIELDS) wire[id] = card[id] ?? null;
-  for (const lang of [langs.origen, langs.meta]) {
-    wire[contextFieldId(lang)] = card[contextFieldId(lang)] ?? null;
-    wire[contextSourceFieldId(lang)] = card[contextSourceFieldId(lang)] ?? null;
+/** The wire ids of a card's fields in a language pair: terms, text fields, both contexts. */
+interface WireFieldIds {
+  terms: readonly [Language, string, Language, string];
+  text: readonly string[];
+}
+
+const wireFieldIds = new Map<Language, Map<Language, WireFieldIds>>();
+
+function wireFieldIdsOf({ origen, meta }: CardLanguages): WireFieldIds {
+  let byMeta = wireFieldIds.get(origen);
+  if (!byMeta) wireFieldIds.set(origen, (byMeta = new Map()));
+  let ids = byMeta.get(meta);
+  if (!ids) {
+    ids = {
+      terms: [origen, termFieldId(origen), meta, termFieldId(meta)],
+      text: [
+        ...CARD_TEXT_FIELDS,
+        ...[origen, meta].flatMap((lang) => [contextFieldId(lang), contextSourceFieldId(lang)]),
+      ],
+    };
+    byMeta.set(meta, ids);
   }
-  return {
-    termino: {
-      [langs.origen]: card[termFieldId(langs.origen)] ?? null,
-      [langs.meta]: card[termFieldId(langs.meta)] ?? null,
-    } as Entry['termino'],
-    ...(wire as Omit<
-      Entry,
-      | 'termino'
-      | 'id'
-      | 'autor'
-      | 'fecha_creacion'
-      | 'created_at'
-      | 'updated_at'
-      | 'origen'
-      | 'comentarios_privados'
-    >),
-  };
+  return ids;
+}
+
+/** The card fields of the wire entry, written into `target`: null where the card is empty. */
+function writeCardFields(target: Record<string, unknown>, langs: CardLanguages, card: StoredCard) {
+  const { terms, text } = wireFieldIdsOf(langs);
+  target.termino = { [terms[0]]: card[terms[1]] ?? null, [terms[2]]: card[terms[3]] ?? null };
+  for (const id of text) target[id] = card[id] ?? null;
+}
+
+type WireCardFields = Omit<
+  Entry,
+  | 'id'
+  | 'autor'
+  | 'fecha_creacion'
+  | 'created_at'
+  | 'updated_at'
+  | 'origen'
+  | 'comentarios_privados'
+>;
+
+/** The card fields of the wire entry: every field of the glossary's card, null when empty. */
+export function cardToWire(langs: CardLanguages, card: StoredCard): WireCardFields {
+  const wire: Record<string, unknown> = {};
+  writeCardFields(wire, langs, card);
+  return wire as WireCardFields;
 }
 
 /** What an entry row must hold to be answered. */
@@ -256,27 +279,26 @@ export function canSeePrivateComments(viewer: EntryViewer, authorId: number | nu
   return viewer.userId === viewer.ownerId || (authorId !== null && viewer.userId === authorId);
 }
 
-/** The entry as the API answers it. */
+/** The entry as the API answers it (built as one object: a page shapes dozens). */
 export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: EntryViewer): Entry {
-  return {
-    id: row.id,
-    ...cardToWire(langs, parseCard(row.ficha)),
-    comentarios_privados: canSeePrivateComments(viewer, row.author_id)
-      ? row.comentarios_privados
-      : null,
-    autor: row.autor,
-    fecha_creacion: row.fecha_creacion,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    origen:
-      row.origen_glosario !== null && row.origen_entrada_id !== null && row.origen_version !== null
-        ? {
-            glosario: row.origen_glosario,
-            entrada_id: row.origen_entrada_id,
-            version: row.origen_version,
-          }
-        : null,
-  };
+  const entry: Record<string, unknown> = { id: row.id };
+  writeCardFields(entry, langs, parseCard(row.ficha));
+  entry.comentarios_privados = canSeePrivateComments(viewer, row.author_id)
+    ? row.comentarios_privados
+    : null;
+  entry.autor = row.autor;
+  entry.fecha_creacion = row.fecha_creacion;
+  entry.created_at = row.created_at;
+  entry.updated_at = row.updated_at;
+  entry.origen =
+    row.origen_glosario !== null && row.origen_entrada_id !== null && row.origen_version !== null
+      ? {
+          glosario: row.origen_glosario,
+          entrada_id: row.origen_entrada_id,
+          version: row.origen_version,
+        }
+      : null;
+  return entry as Entry;
 }
 
 /** One version of an entry as the history answers it. */
