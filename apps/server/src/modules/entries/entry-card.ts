@@ -204,9 +204,11 @@ export function parseCard(ficha: string): StoredCard {
   return JSON.parse(ficha) as StoredCard;
 }
 
-/** The wire ids of a card's fields in a language pair: terms, text fields, both contexts. */
+/** The stored ids of a language pair's card fields: its two terms, then every text field. */
 interface WireFieldIds {
-  terms: readonly [Language, string, Language, string];
+  termOrigen: string;
+  termMeta: string;
+  /** The text fields, both languages' contexts and their sources included. */
   text: readonly string[];
 }
 
@@ -218,7 +220,8 @@ function wireFieldIdsOf({ origen, meta }: CardLanguages): WireFieldIds {
   let ids = byMeta.get(meta);
   if (!ids) {
     ids = {
-      terms: [origen, termFieldId(origen), meta, termFieldId(meta)],
+      termOrigen: termFieldId(origen),
+      termMeta: termFieldId(meta),
       text: [
         ...CARD_TEXT_FIELDS,
         ...[origen, meta].flatMap((lang) => [contextFieldId(lang), contextSourceFieldId(lang)]),
@@ -231,9 +234,12 @@ function wireFieldIdsOf({ origen, meta }: CardLanguages): WireFieldIds {
 
 /** The card fields of the wire entry, written into `target`: null where the card is empty. */
 function writeCardFields(target: Record<string, unknown>, langs: CardLanguages, card: StoredCard) {
-  const { terms, text } = wireFieldIdsOf(langs);
-  target.termino = { [terms[0]]: card[terms[1]] ?? null, [terms[2]]: card[terms[3]] ?? null };
-  for (const id of text) target[id] = card[id] ?? null;
+  const ids = wireFieldIdsOf(langs);
+  target.termino = {
+    [langs.origen]: card[ids.termOrigen] ?? null,
+    [langs.meta]: card[ids.termMeta] ?? null,
+  };
+  for (const id of ids.text) target[id] = card[id] ?? null;
 }
 
 type WireCardFields = Omit<
