@@ -60,13 +60,14 @@ export interface RankedMatch {
 /** How many match (any tier), up to a bound, and the first of them in the results' order. */
 export interface CountedMatch extends Omit<OrderedMatch, 'tier' | 'limit'> {
   countUpTo: number;
-  /** When `countUpTo` or more match, only the first `head` are wanted (else all of them). */
+  /** The first `head` matches at least are wanted with their tiers. */
   head: number;
 }
 
 export interface CountedMatches {
   /** At most `countUpTo`. */
   count: number;
+  /** The first matches in the results' order: at least `head` of them, or all. */
   matches: RankedMatch[];
 }
 

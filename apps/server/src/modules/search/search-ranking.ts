@@ -24,21 +24,21 @@ export interface RankedPage {
 export type ExactReorder = (ids: number[]) => Promise<number[]>;
 
 /** At least this many of the first matches are read with their tiers (see step 2 below). */
-const HEAD_AT_LEAST = 200;
+const HEAD_AT_LEAST = 600;
 
 /**
  * One page of a ranked search: exact matches first, then prefix, word prefix and substring
  * (queries of one or two characters: exact and prefix only), each tier in sort-key order.
  * Never reads more than the page needs, up to SEARCH_RESULT_LIMIT:
  *
- * 1. The matches of any tier counted up to SEARCH_RESULT_LIMIT + 1, in sort-key order (one
- *    indexed scan that stops there). When that is all of them, they are every result: sorted
- *    by tier (stable, so each tier stays in order), counted exactly, paged.
- * 2. Otherwise the total is capped, and the tiers are taken one by one, each in order and
- *    only as far as the page reaches: from the head of step 1 (its first matches, at least
- *    as many as the page's end) when it holds enough of that tier (it holds its first
- *    members), else from a read of that tier alone. The worst tier always has enough there:
- *    it is reached only when every better tier was taken whole, so the head holds at least
+ * 1. The matches of any tier counted up to SEARCH_RESULT_LIMIT + 1, in sort-key order (an
+ *    indexed scan that stops there), with the first of them (the head, at least as many as
+ *    the page's end) and their tiers. When the head is every match, it is every result:
+ *    sorted by tier (stable, so each tier stays in order), paged.
+ * 2. Otherwise the tiers are taken one by one, each in order and only as far as the page
+ *    reaches: from the head when it holds enough of that tier (it holds its first members),
+ *    else from a read of that tier alone. The worst tier always has enough there: it is
+ *    reached only when every better tier was taken whole, so the head holds at least
  *    end − (what the page already has) of it.
  */
 export async function rankedSearch(
@@ -63,7 +63,7 @@ export async function rankedSearch(
   if (offset >= end) return { matches: [], total, capped };
 
   let ranked: RankedMatch[];
-  if (!capped) {
+  if (first.length === counted.count) {
     ranked = first
       .map((m, i) => ({ m, i }))
       .sort((a, b) => TIER_RANK[a.m.tier] - TIER_RANK[b.m.tier] || a.i - b.i)

@@ -301,6 +301,24 @@ describeEngines('GET /buscar', (t) => {
       expect(total).toBe(100);
       expect(res.headers['x-total-count-capped']).toBeUndefined();
     });
+
+    it('ranks and counts exactly when the better tiers sort after the first 200 matches', async () => {
+      const some = await createGlossaryRow(t, owner.user, { nombre: 'Bastantes' });
+      const pieces = Array.from({ length: 500 }, (_, i) => `m${String(i).padStart(4, '0')}xyzq`);
+      await seed(t, some, owner.user, [...pieces, 'zz xyzq', 'xyzq', 'xyzqa final']);
+      const first = await find({ termino: 'xyzq', glosarios: some.nombre_seguro });
+      expect(first.total).toBe(503);
+      expect(first.res.headers['x-total-count-capped']).toBeUndefined();
+      expect(termsOf(first.results).slice(0, 5)).toEqual([
+        'xyzq',
+        'xyzqa final',
+        'zz xyzq',
+        'm0000xyzq',
+        'm0001xyzq',
+      ]);
+      const last = await find({ termino: 'xyzq', glosarios: some.nombre_seguro, pagina: 11 });
+      expect(termsOf(last.results)).toEqual(['m0497xyzq', 'm0498xyzq', 'm0499xyzq']);
+    });
   });
 
   describe('access', () => {
