@@ -24,7 +24,7 @@ export interface RankedPage {
 export type ExactReorder = (ids: number[]) => Promise<number[]>;
 
 /** At least this many of the first matches are read with their tiers (see step 2 below). */
-const HEAD_AT_LEAST = 600;
+const HEAD_AT_LEAST = 200;
 
 /**
  * One page of a ranked search: exact matches first, then prefix, word prefix and substring
