@@ -15,6 +15,11 @@ export interface DatabaseHandle {
   sqlitePath: string | null;
   /** Held while another thread writes (SQLite imports); main-thread writers await it. */
   writeGate: WriteGate;
+  /**
+   * Held on SQLite from an import's commit until its card fields are indexed (the import
+   * answers before that); advanced searches await it.
+   */
+  advancedSearchGate: WriteGate;
   destroy(): Promise<void>;
 }
 
@@ -91,6 +96,7 @@ export function createDatabase(
       engine: 'postgres',
       sqlitePath: null,
       writeGate: new WriteGate(),
+      advancedSearchGate: new WriteGate(),
       destroy: () => db.destroy(),
     };
   }
@@ -103,6 +109,7 @@ export function createDatabase(
     engine: 'sqlite',
     sqlitePath: options.sqlitePath,
     writeGate: new WriteGate(),
+    advancedSearchGate: new WriteGate(),
     destroy: () => db.destroy(),
   };
 }

@@ -8,6 +8,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     writeGate: WriteGate;
+    advancedSearchGate: WriteGate;
   }
 }
 
@@ -15,13 +16,14 @@ declare module 'fastify' {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Decorates `app.db` and `app.writeGate`, makes every request that may write wait for the
+ * Decorates `app.db`, `app.writeGate` and `app.advancedSearchGate`, makes every request that may write wait for the
  * write gate (asynchronously, see db/write-gate.ts) and closes the database with the app.
  */
 export const dbPlugin = fp<AppContext>(
   async (app, { database }) => {
     app.decorate('db', database.db);
     app.decorate('writeGate', database.writeGate);
+    app.decorate('advancedSearchGate', database.advancedSearchGate);
     app.addHook('preHandler', async (request) => {
       if (!READ_METHODS.has(request.method)) await database.writeGate.passed();
     });

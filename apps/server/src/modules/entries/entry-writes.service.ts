@@ -96,6 +96,11 @@ export interface InsertEntriesOptions {
   now?: string;
   /** A write of one entry that may be indexed later, with others (`SearchIndex.indexLater`). */
   indexLater?: boolean;
+  /**
+   * A bulk write whose card fields the caller indexes right after its commit
+   * (`SearchIndex.indexInserted`'s `fieldsLater`, then `indexPending`): the import.
+   */
+  fieldsLater?: boolean;
 }
 
 export interface InsertEntriesResult {
@@ -232,7 +237,7 @@ export function startBulkWrite(
     async finish() {
       if (!ids) return;
       if (options.indexLater) await index.indexLater(tx, waiting);
-      else await index.indexInserted(tx, ids);
+      else await index.indexInserted(tx, ids, { fieldsLater: options.fieldsLater });
       if (total >= ANALYZE_AFTER) await refreshStatistics(tx);
     },
   };

@@ -31,6 +31,7 @@ import {
   sqliteAddPendingDocs,
   sqliteCountInOrder,
   sqliteIndexInserted,
+  sqliteIndexInsertedFields,
   sqliteMatchInOrder,
   sqliteRebuildDocs,
   sqliteSettlePendingDocs,
@@ -112,6 +113,15 @@ function matchingIds(match: string) {
   return sql<number>`(select rowid as id from entries_fts where entries_fts match ${match})`;
 }
 
+/** The card fields of the imports whose answer did not wait for them (`fieldsLater`). */
+async function indexPendingFields(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<InsertedIds>`
+    select first_id as first, last_id as last from search_fields_pending`.execute(db);
+  if (rows.length === 0) return;
+  for (const ids of rows) await sqliteIndexInsertedFields(db, ids);
+  await sql`delete from search_fields_pending`.execute(db);
+}
+
 /** SQLite: FTS5 trigram tables plus B-trees on (glossary_id, folded column). */
 export const sqliteSearchIndex: SearchIndex = {
   engine: 'sqlite',
@@ -120,9 +130,14 @@ export const sqliteSearchIndex: SearchIndex = {
     await sqliteAddDocs(db, rows);
   },
 
-  async indexInserted(db, ids: InsertedIds) {
+  async indexInserted(db, ids: InsertedIds, options = {}) {
     await indexEntryTerms(db, sql<boolean>`id between ${ids.first} and ${ids.last}`);
-    await sqliteIndexInserted(db, ids);
+    const fieldsLater = options.fieldsLater === true;
+    await sqliteIndexInserted(db, ids, { fields: !fieldsLater });
+    if (fieldsLater) {
+      await sql`insert into search_fields_pending (first_id, last_id)
+        values (${ids.first}, ${ids.last})`.execute(db);
+    }
   },
 
   // search_pending is filled and emptied here only; the docs' side is search-order.sqlite.ts.
@@ -138,6 +153,7 @@ export const sqliteSearchIndex: SearchIndex = {
   },
 
   async indexPending(db) {
+    await indexPendingFields(db);
     const { rows } = await sql<{ n: number }>`select 1 as n from search_pending limit 1`.execute(
       db,
     );

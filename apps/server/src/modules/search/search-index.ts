@@ -52,9 +52,15 @@ export interface SearchIndex {
   /**
    * Indexes the terms and card fields of the entries with ids in `ids`, all inserted by
    * this transaction with their `entry_fields` rows and passed to `addEntries`: once per
-   * write, however many batches it had, so each trigram index takes them in one pass.
+   * write, however many batches it had, so each trigram index takes them in one pass. With
+   * `fieldsLater` (an import), SQLite records the range instead of indexing the card fields,
+   * for `indexPending` in a transaction of its own; advanced searches must wait until then.
    */
-  indexInserted(db: Kysely<Database>, ids: InsertedIds): Promise<void>;
+  indexInserted(
+    db: Kysely<Database>,
+    ids: InsertedIds,
+    options?: { fieldsLater?: boolean },
+  ): Promise<void>;
   /**
    * `addEntries` and `indexInserted` for a write of one or a few entries (the editor's
    * create), which may wait to be indexed with others: SQLite keeps them in `search_pending`
@@ -63,9 +69,10 @@ export interface SearchIndex {
    */
   indexLater(db: Kysely<Database>, rows: readonly IndexedEntry[]): Promise<void>;
   /**
-   * Indexes every entry `indexLater` left waiting. The write path calls it before changing or
-   * deleting existing entries (an entry's index rows must be there to be taken out), the
-   * settle job when writes pause.
+   * Indexes every entry `indexLater` left waiting, and the card fields `indexInserted` left
+   * for later. The write path calls it before changing or deleting existing entries (an
+   * entry's index rows must be there to be taken out), the settle job when writes pause and
+   * at start, the import right after its commit.
    */
   indexPending(db: Kysely<Database>): Promise<void>;
   /** Indexes the `entry_fields` rows of a live entry just rewritten (an edit, a rebuild). */

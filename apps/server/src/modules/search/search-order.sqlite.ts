@@ -481,16 +481,31 @@ export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocS
 export async function sqliteIndexInserted(
   db: Kysely<Database>,
   { first, last }: InsertedIds,
+  { fields }: { fields: boolean },
 ): Promise<void> {
-  await indexDocs(db, sql<boolean>`d.entry_id between ${first} and ${last}`);
+  const docs = sql<boolean>`d.entry_id between ${first} and ${last}`;
+  await indexTermsOf(db, docs);
+  if (fields) await insertFieldRowsOf(db, docs);
+}
+
+/** The card fields' trigram rows of entries inserted earlier with their terms only. */
+export async function sqliteIndexInsertedFields(
+  db: Kysely<Database>,
+  { first, last }: InsertedIds,
+): Promise<void> {
+  await insertFieldRowsOf(db, sql<boolean>`d.entry_id between ${first} and ${last}`);
 }
 
 async function indexDocs(db: Kysely<Database>, docs: Sql<boolean>): Promise<void> {
+  await indexTermsOf(db, docs);
+  await insertFieldRowsOf(db, docs);
+}
+
+async function indexTermsOf(db: Kysely<Database>, docs: Sql<boolean>): Promise<void> {
   await sql`insert into search_terms_fts (rowid, doc)
     select search_id, origen || char(10) || meta || char(10) || subindice
     from search_docs d where ${docs}
     order by search_id`.execute(db);
-  await insertFieldRowsOf(db, docs);
 }
 
 const PENDING = sql<boolean>`d.entry_id in (select entry_id from search_pending)`;

@@ -13,6 +13,7 @@ import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { SearchTask } from './search-job.ts';
 import {
+  findSearchAnswer,
   listSearchFields,
   searchEntries,
   type SearchAnswer,
@@ -43,6 +44,11 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
     });
     run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed });
   }
+  // An import answers before its card fields are indexed: advanced searches wait for them.
+  const search: SearchRunner = async (searcher, parsed) => {
+    if (parsed.target.kind === 'field') await database.advancedSearchGate.passed();
+    return run ? run(searcher, parsed) : findSearchAnswer(app.db, searcher, parsed);
+  };
 
   app.get(
     '/buscar',
@@ -60,7 +66,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const answer = await searchEntries(app.db, requireUser(request), request.query, run);
+      const answer = await searchEntries(app.db, requireUser(request), request.query, search);
       reply.header(TOTAL_COUNT_HEADER, String(answer.total));
       if (answer.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
       // Already serialized through the response schema where the search ran: a string with a

@@ -9,6 +9,7 @@ import {
   type EntryActor,
   type WriteGlossary,
 } from '../entries/entry-writes.service.ts';
+import { indexPendingEntries } from '../search/search-index.ts';
 import { receiveBatches } from './import-channel.ts';
 import type { ImportDatabase } from './import-job.ts';
 import { isGlossaryLive } from './import.repository.ts';
@@ -22,8 +23,9 @@ export interface ImportWriteTask {
   /** The writer's end of the import's channel (see import-channel.ts). */
   port: MessagePort;
   /**
-   * Closed once the writer is done with the database, its checkpoint after the answer
-   * included: the main thread holds its write gate until then (see import.service.ts).
+   * Carries the outcome as soon as the entries are committed (the import answers then), and
+   * is closed once the writer is done with the database: the card fields indexed and the
+   * checkpoint made. The main thread holds its write gate until then (see import.service.ts).
    */
   settled: MessagePort;
   glossary: WriteGlossary;
@@ -100,6 +102,7 @@ async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> 
       const write = startBulkWrite(tx, task.glossary, task.actor, {
         skipDuplicates: true,
         now: nowIso(),
+        fieldsLater: true,
       });
       let importados = 0;
       let omitidos = 0;
@@ -119,7 +122,17 @@ async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> 
       return { importados, omitidos };
     });
     committed = true;
-    return { tipo: 'escrito', ...result, escritura_ms: Math.round(performance.now() - started) };
+    const outcome: ImportWriteOutcome = {
+      tipo: 'escrito',
+      ...result,
+      escritura_ms: Math.round(performance.now() - started),
+    };
+    // The answer goes now, by message; the card fields are indexed next, in a transaction of
+    // their own, before this task returns: the next import's writer starts on this thread only
+    // then (started earlier, it would wait in SQLite's busy handler for this very thread).
+    task.settled.postMessage(outcome);
+    await indexPendingEntries(database.db);
+    return outcome;
   } catch (error) {
     if (error instanceof Cancelled) return { tipo: 'cancelado' };
     throw error;

@@ -29,7 +29,10 @@ export interface ImportDeps {
   /** The import writer threads (workers/import-writer.worker.ts). */
   writerPool: WorkerPool<ImportWriteTask, ImportWriteOutcome>;
   /** Where the timings of each import are logged (the request's logger). */
-  log?: { info(details: object, message: string): void };
+  log?: {
+    info(details: object, message: string): void;
+    error(details: object, message: string): void;
+  };
 }
 
 /** The multipart form as the route read it: its text fields and the saved file, if any. */
@@ -154,6 +157,11 @@ export async function importFile(
   // other stops: the reader reading, the writer without committing.
   const { port1, port2 } = new MessageChannel();
   const { port1: settledHere, port2: settledThere } = new MessageChannel();
+  // The writer answers by message once its entries are committed, then indexes their card
+  // fields before its task ends (import-write.ts).
+  const committed = new Promise<ImportWriteOutcome>((resolve) => {
+    settledHere.once('message', resolve);
+  });
   const writing = deps.writerPool
     .run(
       {
@@ -170,15 +178,26 @@ export async function importFile(
       settledHere.close();
       throw error;
     });
-  // On SQLite the writer holds the one write lock until it commits, and then copies the WAL
-  // into the database file: main-thread writes wait at the gate until it is done with both
-  // (its end of `settled` closes, also when it fails or its thread dies), instead of waiting
-  // in SQLite's busy handler or checkpointing the whole import themselves, either of which
-  // would block the event loop. The import answers as soon as it is committed.
+  // On SQLite the writer holds the one write lock until it commits, then indexes the card
+  // fields and copies the WAL into the database file: main-thread writes wait at the gate
+  // until it is done with all three (its end of `settled` closes, also when it fails or its
+  // thread dies), instead of waiting in SQLite's busy handler or checkpointing the whole
+  // import themselves, either of which would block the event loop. The import answers as
+  // soon as it is committed; advanced searches wait from then until the fields are in.
   if (deps.database.engine === 'sqlite') {
     const settled = new Promise<void>((resolve) => settledHere.once('close', resolve));
     void deps.database.writeGate.hold(() => settled);
+    void committed.then(() => deps.database.advancedSearchGate.hold(() => settled));
   }
+  let answered = false;
+  const writeAnswer = Promise.race([committed, writing]).finally(() => {
+    answered = true;
+  });
+  // Past the answer, a failure to index the card fields leaves them waiting for the next
+  // `indexPending` (the job at start, any later write): logged, the import stands.
+  writing.catch((error: unknown) => {
+    if (answered) deps.log?.error({ err: error }, 'importación: campos de la ficha sin indexar');
+  });
   const reading = deps.pool
     .run(
       {
@@ -195,7 +214,7 @@ export async function importFile(
       port1.close();
       throw error;
     });
-  const [read, write] = await Promise.allSettled([reading, writing]);
+  const [read, write] = await Promise.allSettled([reading, writeAnswer]);
   if (read.status === 'rejected') throw busyOr(read.reason);
   if (write.status === 'rejected') throw busyOr(write.reason);
   const outcome = read.value;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../lib/text-folding.ts';
 import { describeEngines } from '../../test/build-test-app.ts';
+import { checkSearchIndex } from '../search/search-index-check.ts';
 import { addMemberRow, createGlossaryRow, createUser } from '../../test/factories.ts';
 import { formatsFixture, glossaryCounts, listEntries, postImport } from './import-test-helpers.ts';
 
@@ -327,6 +328,30 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
         autor: owner.user.email,
       });
       expect(saved?.id).not.toBe(7);
+    });
+
+    it('answers before indexing the card fields, and an advanced search right after finds them all', async () => {
+      const { owner, glossary } = await owned();
+      const entries = Array.from({ length: 2000 }, (_, i) => ({
+        termino: { es: `runa ${i}`, en: `rune ${i}` },
+        definicion: `Glifo tallado número ${i} de la serie arcana.`,
+      }));
+      const res = await postImport(t, owner, glossary, {
+        formato: 'json',
+        file: JSON.stringify(entries),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>()).toEqual({ importados: 2000, omitidos: 0 });
+      const found = await t.app.inject({
+        method: 'GET',
+        url: `/api/buscar?definicion=serie%20arcana&glosarios=${glossary.nombre_seguro}`,
+        headers: owner.headers,
+      });
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.headers['x-total-count']).toBe('1000');
+      expect(found.headers['x-total-count-capped']).toBe('true');
+      await t.app.writeGate.passed();
+      expect(await checkSearchIndex(t.db)).toEqual([]);
     });
 
     it('answers the header pass for flat objects with foreign keys, then imports with the mapping', async () => {
