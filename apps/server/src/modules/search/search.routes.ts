@@ -30,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   // SQLite answers synchronously on one connection: searches run on worker threads with
   // their own (SEARCH_WORKERS), so they use the other cores and never hold up other requests.
   // PostgreSQL already runs them in its own processes.
-  let run: SearchRunner | undefined;
+  let run: SearchRunner = (searcher, parsed) => findSearchAnswer(app.db, searcher, parsed);
   const sqlitePath = database.sqlitePath;
   if (sqlitePath && config.searchWorkers > 0) {
     const pool = createWorkerPool<SearchTask, SearchAnswer>('search', {
@@ -47,7 +47,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   // An import answers before its card fields are indexed: advanced searches wait for them.
   const search: SearchRunner = async (searcher, parsed) => {
     if (parsed.target.kind === 'field') await database.advancedSearchGate.passed();
-    return run ? run(searcher, parsed) : findSearchAnswer(app.db, searcher, parsed);
+    return run(searcher, parsed);
   };
 
   app.get(
@@ -66,7 +66,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const answer = await searchEntries(app.db, requireUser(request), request.query, search);
+      const answer = await searchEntries(requireUser(request), request.query, search);
       reply.header(TOTAL_COUNT_HEADER, String(answer.total));
       if (answer.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
       // Already serialized through the response schema where the search ran: a string with a

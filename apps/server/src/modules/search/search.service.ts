@@ -301,10 +301,9 @@ export type SearchRunner = (searcher: Searcher, parsed: ParsedSearch) => Promise
 
 /** `GET /buscar`: understands the request (422 in Spanish when it cannot), searches, answers. */
 export async function searchEntries(
-  db: Kysely<Database>,
   user: UserRow,
   params: SearchParams,
-  run: SearchRunner = (searcher, parsed) => findSearchAnswer(db, searcher, parsed),
+  run: SearchRunner,
 ): Promise<SearchAnswer> {
   return run({ id: user.id, role: user.role }, parseSearch(params));
 }
