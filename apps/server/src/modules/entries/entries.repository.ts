@@ -8,6 +8,7 @@ import type {
   EntryVersionRow,
   EntryVersionsTable,
 } from '../../db/schema.ts';
+import { cardFieldsOf, parseCard } from './entry-card.ts';
 
 /** Rows per statement in bulk writes: large enough to amortise, small enough for pg's limits. */
 const BULK_CHUNK = 2000;
@@ -168,8 +169,53 @@ export async function insertFirstVersionRows(
   }
 }
 
-export async function insertFieldRows(db: Kysely<Database>, rows: readonly EntryFieldInsertRow[]) {
+/** An entry and its advanced-search values (`cardFieldsOf`), as pairs of field and folded value. */
+export interface EntryFields {
+  id: number;
+  glossary_id: number;
+  fields: ReadonlyArray<readonly [string, string]>;
+}
+
+/** The `entry_fields` rows of entries. */
+export async function insertFieldRows(db: Kysely<Database>, entries: readonly EntryFields[]) {
+  const rows: EntryFieldInsertRow[] = [];
+  for (const entry of entries) {
+    for (const [campo, valor] of entry.fields) {
+      rows.push({
+        entry_id: entry.id,
+        glossary_id: entry.glossary_id,
+        campo,
+        valor_plegado: valor,
+      });
+    }
+  }
   await insertJsonRows(db, 'entry_fields', FIELD_COLUMNS, rows);
+}
+
+/** Entries whose cards are read at a time by `insertFieldRowsFromCards`. */
+const CARDS_CHUNK = 2000;
+
+/**
+ * The `entry_fields` rows of the live entries with ids from `first` to `last`, derived from
+ * their stored cards: an import leaves them for after its answer (see `fieldsLater`).
+ */
+export async function insertFieldRowsFromCards(
+  db: Kysely<Database>,
+  { first, last }: { first: number; last: number },
+): Promise<void> {
+  for (let from = first; from <= last; from += CARDS_CHUNK) {
+    const rows = await db
+      .selectFrom('entries')
+      .select(['id', 'glossary_id', 'ficha'])
+      .where('id', '>=', from)
+      .where('id', '<=', Math.min(last, from + CARDS_CHUNK - 1))
+      .where('deleted_at', 'is', null)
+      .execute();
+    await insertFieldRows(
+      db,
+      rows.map((row) => ({ ...row, fields: cardFieldsOf(parseCard(row.ficha)) })),
+    );
+  }
 }
 
 /**

@@ -169,16 +169,32 @@ export function normalizeEntryInput(
 /** Fields searched through entries' own columns rather than entry_fields. */
 const SEARCH_COLUMN_FIELDS = new Set(['subindice']);
 
-/** Folded terms, sort key and advanced-search rows of a card, as the write path stores them. */
-export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedColumns {
-  const origen = card[termFieldId(langs.origen)];
-  const meta = card[termFieldId(langs.meta)];
+/**
+ * The advanced-search rows of a card (`entry_fields`): each field other than the terms and
+ * the subindice, folded. They do not depend on the glossary's languages.
+ */
+export function cardFieldsOf(card: StoredCard): Array<[string, string]> {
   const fields: Array<[string, string]> = [];
   for (const id in card) {
     if (id.startsWith('termino.') || SEARCH_COLUMN_FIELDS.has(id)) continue;
     const folded = foldText(card[id]!);
     if (folded) fields.push([id, folded]);
   }
+  return fields;
+}
+
+/**
+ * Folded terms, sort key and advanced-search rows of a card, as the write path stores them
+ * (no rows `withFields` false: an import on SQLite derives them after its answer).
+ */
+export function deriveColumns(
+  langs: CardLanguages,
+  card: StoredCard,
+  withFields = true,
+): DerivedColumns {
+  const origen = card[termFieldId(langs.origen)];
+  const meta = card[termFieldId(langs.meta)];
+  const fields = withFields ? cardFieldsOf(card) : [];
   const origenPlegado = origen ? foldText(origen) : '';
   const metaPlegado = meta ? foldText(meta) : '';
   let clave = '';

@@ -19,7 +19,7 @@ import {
   reserveIds,
   softDeleteEntryRows,
   updateEntryRow,
-  type EntryFieldInsertRow,
+  type EntryFields,
   type EntryInsertRow,
 } from './entries.repository.ts';
 import {
@@ -97,8 +97,9 @@ export interface InsertEntriesOptions {
   /** A write of one entry that may be indexed later, with others (`SearchIndex.indexLater`). */
   indexLater?: boolean;
   /**
-   * A bulk write whose card fields the caller indexes right after its commit
-   * (`SearchIndex.indexInserted`'s `fieldsLater`, then `indexPending`): the import.
+   * A bulk write whose card fields (their `entry_fields` rows and trigram rows) the caller
+   * has derived and indexed right after its commit, by `indexPending`, where the engine's
+   * index allows it (`SearchIndex.defersFields`): the import.
    */
   fieldsLater?: boolean;
 }
@@ -130,14 +131,19 @@ export function languagesOf(
   return { origen: glossary.idioma_origen as Language, meta: glossary.idioma_meta as Language };
 }
 
-/** Validates and derives one entry for a glossary (AppError 422 naming the field). */
+/**
+ * Validates and derives one entry for a glossary (AppError 422 naming the field). Without
+ * `withFields`, no advanced-search rows: for a bulk write whose index derives them later
+ * (`fieldsLater` where `SearchIndex.defersFields`).
+ */
 export function prepareEntry(
   glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
   entry: NewEntry,
+  withFields = true,
 ): PreparedEntry {
   const langs = languagesOf(glossary);
   const { card, comentarios_privados } = normalizeEntryInput(langs, entry.input);
-  const derived = deriveColumns(langs, card);
+  const derived = deriveColumns(langs, card, withFields);
   return {
     ficha: JSON.stringify(card),
     comentarios_privados,
@@ -204,6 +210,7 @@ export function startBulkWrite(
 ): EntryBulkWrite {
   const now = options.now ?? nowIso();
   const index = searchIndexFor(tx);
+  const fieldsLater = options.fieldsLater === true && index.defersFields;
   let seen: Set<string> | null = null;
   let ids: InsertedIds | null = null;
   const waiting: EntryRow[] = [];
@@ -221,7 +228,11 @@ export function startBulkWrite(
           return true;
         });
       }
-      const written = await insertChosen(tx, glossary, chosen, actor, now, prepared.length);
+      const written = await insertChosen(tx, glossary, chosen, actor, {
+        now,
+        inputs: prepared.length,
+        fieldsLater,
+      });
       if (written.rows.length > 0) {
         if (options.indexLater) waiting.push(...written.rows);
         else await index.addEntries(tx, written.rows);
@@ -237,20 +248,22 @@ export function startBulkWrite(
     async finish() {
       if (!ids) return;
       if (options.indexLater) await index.indexLater(tx, waiting);
-      else await index.indexInserted(tx, ids, { fieldsLater: options.fieldsLater });
+      else await index.indexInserted(tx, ids, { fieldsLater });
       if (total >= ANALYZE_AFTER) await refreshStatistics(tx);
     },
   };
 }
 
-/** Inserts the chosen entries' rows, versions and advanced-search rows (not yet indexed). */
+/**
+ * Inserts the chosen entries' rows, versions and advanced-search rows (not yet indexed; with
+ * `fieldsLater`, no advanced-search rows: `indexPending` derives them from the cards).
+ */
 async function insertChosen(
   tx: Kysely<Database>,
   glossary: WriteGlossary,
   chosen: ReadonlyArray<{ entry: PreparedEntry; position: number }>,
   actor: EntryActor,
-  now: string,
-  inputs: number,
+  { now, inputs, fieldsLater }: { now: string; inputs: number; fieldsLater: boolean },
 ): Promise<InsertEntriesResult> {
   const ids: Array<number | null> = new Array<number | null>(inputs).fill(null);
   if (chosen.length === 0) return { ids, rows: [], inserted: 0, skipped: inputs };
@@ -260,7 +273,7 @@ async function insertChosen(
   const entryIds = await reserveIds(tx, 'entries', chosen.length);
 
   const entryRows: EntryInsertRow[] = [];
-  const fieldRows: EntryFieldInsertRow[] = [];
+  const fieldSources: EntryFields[] = [];
   chosen.forEach(({ entry, position }, i) => {
     const id = entryIds[i]!;
     ids[position] = id;
@@ -285,14 +298,12 @@ async function insertChosen(
       origen_entrada_id: entry.origen?.entradaId ?? null,
       origen_version: entry.origen?.version ?? null,
     });
-    for (const [campo, valor] of entry.fields) {
-      fieldRows.push({ entry_id: id, glossary_id: glossary.id, campo, valor_plegado: valor });
-    }
+    if (!fieldsLater) fieldSources.push({ id, glossary_id: glossary.id, fields: entry.fields });
   });
 
   await insertEntryRows(tx, entryRows);
   await insertFirstVersionRows(tx, entryIds, actor, now);
-  await insertFieldRows(tx, fieldRows);
+  await insertFieldRows(tx, fieldSources);
   return { ids, rows: entryRows, inserted: chosen.length, skipped: inputs - chosen.length };
 }
 
@@ -380,15 +391,7 @@ async function writeNewVersion(
     },
   ]);
   await deleteFieldRows(tx, entryId);
-  await insertFieldRows(
-    tx,
-    derived.fields.map(([campo, valor]) => ({
-      entry_id: entryId,
-      glossary_id: glossary.id,
-      campo,
-      valor_plegado: valor,
-    })),
-  );
+  await insertFieldRows(tx, [{ id: entryId, glossary_id: glossary.id, fields: derived.fields }]);
   await searchIndexFor(tx).addFields(tx, entryId);
   return row;
 }

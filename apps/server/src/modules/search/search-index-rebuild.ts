@@ -49,15 +49,7 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<RebuildR
           updated += 1;
         }
         await deleteFieldRows(tx, row.id);
-        await insertFieldRows(
-          tx,
-          fields.map(([campo, valor]) => ({
-            entry_id: row.id,
-            glossary_id: row.glossary_id,
-            campo,
-            valor_plegado: valor,
-          })),
-        );
+        await insertFieldRows(tx, [{ id: row.id, glossary_id: row.glossary_id, fields }]);
         await searchIndexFor(tx).addFields(tx, row.id);
       }
     });

@@ -7,6 +7,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { insertFieldRowsFromCards } from '../entries/entries.repository.ts';
 import type {
   FieldMatch,
   GlossarySearch,
@@ -113,18 +114,29 @@ function matchingIds(match: string) {
   return sql<number>`(select rowid as id from entries_fts where entries_fts match ${match})`;
 }
 
-/** The card fields of the imports whose answer did not wait for them (`fieldsLater`). */
+/**
+ * The card fields of the imports whose answer did not wait for them (`fieldsLater`): their
+ * `entry_fields` rows, derived from the stored cards, then their trigram rows. A range that
+ * already has its rows was left by an earlier version, whose imports wrote them with the
+ * entries.
+ */
 async function indexPendingFields(db: Kysely<Database>): Promise<void> {
   const { rows } = await sql<InsertedIds>`
     select first_id as first, last_id as last from search_fields_pending`.execute(db);
   if (rows.length === 0) return;
-  for (const ids of rows) await sqliteIndexInsertedFields(db, ids);
+  for (const ids of rows) {
+    const { rows: written } = await sql`select 1 from entry_fields
+      where entry_id between ${ids.first} and ${ids.last} limit 1`.execute(db);
+    if (written.length === 0) await insertFieldRowsFromCards(db, ids);
+    await sqliteIndexInsertedFields(db, ids);
+  }
   await sql`delete from search_fields_pending`.execute(db);
 }
 
 /** SQLite: FTS5 trigram tables plus B-trees on (glossary_id, folded column). */
 export const sqliteSearchIndex: SearchIndex = {
   engine: 'sqlite',
+  defersFields: true,
 
   async addEntries(db, rows: readonly IndexedEntry[]) {
     await sqliteAddDocs(db, rows);

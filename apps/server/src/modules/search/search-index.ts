@@ -50,11 +50,18 @@ export interface SearchIndex {
   /** Places entries rows just inserted in the results' order (same transaction). */
   addEntries(db: Kysely<Database>, rows: readonly IndexedEntry[]): Promise<void>;
   /**
+   * Whether a bulk write may leave its card fields for `indexPending` (`fieldsLater`): SQLite,
+   * whose trigram index of them is built in one pass; PostgreSQL's indexes follow each insert.
+   */
+  readonly defersFields: boolean;
+  /**
    * Indexes the terms and card fields of the entries with ids in `ids`, all inserted by
    * this transaction with their `entry_fields` rows and passed to `addEntries`: once per
    * write, however many batches it had, so each trigram index takes them in one pass. With
-   * `fieldsLater` (an import), SQLite records the range instead of indexing the card fields,
-   * for `indexPending` in a transaction of its own; advanced searches must wait until then.
+   * `fieldsLater` (an import, where `defersFields`), the entries were inserted without their
+   * `entry_fields` rows and only the range is recorded: `indexPending` derives the rows from
+   * the stored cards and indexes them, in a transaction of its own; advanced searches must
+   * wait until then.
    */
   indexInserted(
     db: Kysely<Database>,

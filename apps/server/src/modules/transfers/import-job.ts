@@ -32,6 +32,11 @@ export interface ImportTask {
   mapping: ImportMapping | null;
   maxBytes: number;
   glossary: WriteGlossary;
+  /**
+   * Whether the writer needs each entry's advanced-search rows; on SQLite it derives them
+   * from the stored cards after the answer (`SearchIndex.defersFields`).
+   */
+  withFields: boolean;
   /** The reader's end of the import's channel to the writer (see import-channel.ts). */
   port: MessagePort;
 }
@@ -86,14 +91,10 @@ function locate(ubicacion: string, detail: string): string {
  * over 20,000 characters, an entry over 100,000…) and sends it to the writer. A failure is
  * refused naming the line or element of the file.
  */
-async function sendAll(
-  stream: EntryStream,
-  glossary: WriteGlossary,
-  sender: BatchSender,
-): Promise<void> {
+async function sendAll(stream: EntryStream, task: ImportTask, sender: BatchSender): Promise<void> {
   for await (const input of stream) {
     try {
-      await sender.add(prepareEntry(glossary, { input }));
+      await sender.add(prepareEntry(task.glossary, { input }, task.withFields));
     } catch (error) {
       if (!isAppError(error)) throw error;
       const detail = typeof error.detail === 'string' ? error.detail : error.message;
@@ -131,7 +132,7 @@ async function runImport(task: ImportTask, sender: BatchSender): Promise<ImportO
       sugerencia: reading.sugerencia,
     };
   }
-  await sendAll(reading.entradas, task.glossary, sender);
+  await sendAll(reading.entradas, task, sender);
   return {
     tipo: 'leido',
     omitidos: reading.entradas.omitidos,

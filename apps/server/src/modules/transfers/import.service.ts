@@ -16,6 +16,7 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { WorkerPoolFullError, type WorkerPool } from '../../lib/worker-pool.ts';
 import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossary.policy.ts';
+import { searchIndexFor } from '../search/search-index.ts';
 import { displayNameOf } from '../users/user-view.ts';
 import type { ImportDatabase, ImportOutcome, ImportTask } from './import-job.ts';
 import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
@@ -206,6 +207,7 @@ export async function importFile(
         mapping,
         maxBytes: deps.config.IMPORT_MAX_BYTES,
         glossary: importGlossary,
+        withFields: !searchIndexFor(deps.database.db).defersFields,
         port: port1,
       },
       { transferList: [port1] },
