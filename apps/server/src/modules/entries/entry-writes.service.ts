@@ -97,9 +97,9 @@ export interface InsertEntriesOptions {
   /** A write of one entry that may be indexed later, with others (`SearchIndex.indexLater`). */
   indexLater?: boolean;
   /**
-   * A bulk write whose card fields (their `entry_fields` rows and trigram rows) the caller
-   * has derived and indexed right after its commit, by `indexPending`, where the engine's
-   * index allows it (`SearchIndex.defersFields`): the import.
+   * A bulk write that leaves its card fields (their `entry_fields` rows and trigram rows) to
+   * `indexPending`, which the caller runs right after the commit, where the engine's index
+   * allows it (`SearchIndex.defersFields`): the import.
    */
   fieldsLater?: boolean;
 }
