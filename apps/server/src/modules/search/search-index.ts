@@ -37,7 +37,8 @@ export {
  * The entry write path (modules/entries/entry-writes.service.ts) is the only writer: it
  * stores the folded columns and the `entry_fields` rows and, in the same transaction, calls
  * `addEntries` for each batch and `indexInserted` once at the end of the write (or
- * `addFields` after an edit); a single create may call `indexLater` instead. On SQLite,
+ * `addFields` after an edit); a single create may call `indexLater` instead, and an import on
+ * SQLite leaves its `entry_fields` rows to `indexPending` (`defersFields`). On SQLite,
  * updates and deletes (edits, the cascade of a glossary purge) are followed by triggers, once
  * `indexPending` has indexed what waited; on PostgreSQL the indexes follow by themselves.
  *
