@@ -16,8 +16,9 @@ declare module 'fastify' {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Decorates `app.db`, `app.writeGate` and `app.advancedSearchGate`, makes every request that may write wait for the
- * write gate (asynchronously, see db/write-gate.ts) and closes the database with the app.
+ * Decorates `app.db`, `app.writeGate` and `app.advancedSearchGate`, makes every request that
+ * may write wait for the write gate (asynchronously, see db/write-gate.ts) and closes the
+ * database with the app.
  */
 export const dbPlugin = fp<AppContext>(
   async (app, { database }) => {

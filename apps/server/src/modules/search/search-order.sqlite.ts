@@ -484,8 +484,7 @@ export async function sqliteIndexInserted(
   { fields }: { fields: boolean },
 ): Promise<void> {
   const docs = sql<boolean>`d.entry_id between ${first} and ${last}`;
-  await indexTermsOf(db, docs);
-  if (fields) await insertFieldRowsOf(db, docs);
+  await (fields ? indexDocs(db, docs) : indexTermsOf(db, docs));
 }
 
 /** The card fields' trigram rows of entries inserted earlier with their terms only. */
