@@ -8,8 +8,11 @@ import type { PreparedEntry } from '../entries/entry-writes.service.ts';
 
 /** Reader → writer. */
 export type ToWriter =
-  /** Validated entries, as JSON text (one string crosses threads far faster than objects). */
-  | { tipo: 'lote'; entradas: string }
+  /**
+   * Validated entries, as objects: structured clone copies them about six times faster than
+   * JSON text would cost to write, copy and parse again (ADR 0013).
+   */
+  | { tipo: 'lote'; entradas: PreparedEntry[] }
   /** The file is read and every entry was valid: commit. */
   | { tipo: 'fin' }
   /** Nothing to write after all (a header pass, a refused entry, a reader failure): roll back. */
@@ -71,7 +74,7 @@ export class BatchSender {
     if (this.#pending.length === 0) return;
     this.#port.postMessage({
       tipo: 'lote',
-      entradas: JSON.stringify(this.#pending),
+      entradas: this.#pending,
     } satisfies ToWriter);
     this.#inFlight += 1;
     this.#pending = [];
@@ -129,7 +132,7 @@ export async function* receiveBatches(
         yield null;
         return;
       }
-      yield JSON.parse(message.entradas) as PreparedEntry[];
+      yield message.entradas;
       port.postMessage({ tipo: 'escrito' } satisfies ToReader);
     }
   } finally {
