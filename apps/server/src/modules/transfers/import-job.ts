@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { ErrorCode, ImportFormat, ImportMapping, Language } from '@ludoterm/contract';
 import {
@@ -12,6 +10,7 @@ import {
 import { AppError, isAppError } from '../../errors.ts';
 import { prepareEntry, type WriteGlossary } from '../entries/entry-writes.service.ts';
 import { BatchSender, WriterFailedError } from './import-channel.ts';
+import { GrowingFile, UploadFailedError } from './upload-channel.ts';
 
 // The reading half of an import, as the import worker thread runs it (workers/import.worker.ts):
 // read the uploaded file and validate every entry through the entry write path, sending the
@@ -27,6 +26,8 @@ export type ImportDatabase =
 export interface ImportTask {
   /** The uploaded file, saved to a temporary file by the route (removed by the route). */
   filePath: string;
+  /** Where the route reports how much of the file is written so far (upload-channel.ts). */
+  upload: MessagePort;
   formato: ImportFormat;
   /** The user's column mapping, after a header pass; null on the first pass. */
   mapping: ImportMapping | null;
@@ -50,7 +51,7 @@ export type ImportOutcome =
     }
   /** Every entry valid and sent; `omitidos`: units without the glossary's languages. */
   | { tipo: 'leido'; omitidos: number; lectura_ms: number }
-  /** The writer stopped first: its outcome says why. */
+  /** The writer or the upload stopped first: the writer's outcome or the route says why. */
   | { tipo: 'interrumpido' }
   | { tipo: 'error'; code: ErrorCode; detail: string };
 
@@ -58,18 +59,6 @@ export type ImportOutcome =
 // slice out kept whole chunks alive, doubling the CPU time of reading and adding ~150 MB.
 const READ_CHUNK_BYTES = 64 * 1024;
 const SNIFF_BYTES = 4096;
-
-/** The first bytes of a file: binary files (a spreadsheet, a PDF) are told apart by them. */
-async function readHead(path: string): Promise<Uint8Array> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await file.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}
 
 function startsWithBom(b: Uint8Array): boolean {
   return (
@@ -110,20 +99,32 @@ async function runImport(task: ImportTask, sender: BatchSender): Promise<ImportO
     idioma_origen: task.glossary.idioma_origen as Language,
     idioma_meta: task.glossary.idioma_meta as Language,
   };
-  const head = await readHead(task.filePath);
+  const file = new GrowingFile(task.filePath, task.upload);
+  try {
+    return await readAndSend(task, sender, file, langs, started);
+  } finally {
+    await file.close();
+  }
+}
+
+async function readAndSend(
+  task: ImportTask,
+  sender: BatchSender,
+  file: GrowingFile,
+  langs: { idioma_origen: Language; idioma_meta: Language },
+  started: number,
+): Promise<ImportOutcome> {
+  const head = await file.head(SNIFF_BYTES);
   // A file without a byte order mark is checked against the chosen format by its bytes
   // first, so a spreadsheet or a PDF sent as CSV is named as such. Empty files and text with
   // a BOM (UTF-8, UTF-16, the unsupported UTF-32) are the reader's to explain.
   if (head.length > 0 && !startsWithBom(head)) assertFormatMatches(task.formato, head);
-  const reading = await readImportFile(
-    createReadStream(task.filePath, { highWaterMark: READ_CHUNK_BYTES }),
-    {
-      ...langs,
-      formato: task.formato,
-      mapping: task.mapping ?? undefined,
-      maxBytes: task.maxBytes,
-    },
-  );
+  const reading = await readImportFile(file.chunks(READ_CHUNK_BYTES), {
+    ...langs,
+    formato: task.formato,
+    mapping: task.mapping ?? undefined,
+    maxBytes: task.maxBytes,
+  });
   if (reading.tipo === 'cabeceras') {
     return {
       tipo: 'cabeceras',
@@ -152,7 +153,10 @@ export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
     outcome = await runImport(task, sender);
     return outcome;
   } catch (error) {
-    if (error instanceof WriterFailedError) return { tipo: 'interrumpido' };
+    // The writer stopped, or the upload did: either one's outcome says why.
+    if (error instanceof WriterFailedError || error instanceof UploadFailedError) {
+      return { tipo: 'interrumpido' };
+    }
     if (isFormatError(error)) {
       return { tipo: 'error', code: FORMAT_ERROR_API_CODES[error.code], detail: error.detail };
     }

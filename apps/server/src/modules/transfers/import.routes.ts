@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { MessageChannel } from 'node:worker_threads';
 import { glossaryParamsSchema, importAnswerSchema } from '@ludoterm/contract';
 import { formatBytes } from '@ludoterm/formats';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +13,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import type { ImportOutcome, ImportTask } from './import-job.ts';
 import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
 import { authorizeImport, importFile, type ImportDeps, type ImportForm } from './import.service.ts';
+import { UploadProgress } from './upload-channel.ts';
 
 /**
  * Young generation of both import threads: what they allocate is short-lived (parsed text,
@@ -40,23 +40,61 @@ function fileTooLarge(maxBytes: number): AppError {
   );
 }
 
+/** The upload as the route receives it (see `receiveImportForm`). */
+interface ImportUpload {
+  /**
+   * The form as far as the import needs it: as soon as the file part begins when `formato`
+   * came before it (as the web app and the API documentation send it), else once the whole
+   * form is read. Rejects if the upload fails first.
+   */
+  form: Promise<ImportForm>;
+  /** The whole file written; rejects with the reason the upload failed (413 over the limit). */
+  done: Promise<void>;
+  /** Once `done` has settled: removes the temporary file and closes the progress port. */
+  cleanup: () => Promise<void>;
+}
+
 /**
- * Reads the multipart form: text fields into memory, the file (`archivo`) streamed to a
- * temporary file, so a big upload is never held whole. More than `maxBytes` is refused with
- * 413 stating the limit. `cleanup` removes the temporary file.
+ * Writes the file part to `path`, reporting each chunk to the import worker; answers the
+ * bytes written. The caller says whether that is the whole file (it may have been cut at the
+ * limit).
  */
-async function readImportForm(
+async function saveUpload(
+  file: AsyncIterable<Buffer>,
+  path: string,
+  progress: UploadProgress,
+): Promise<number> {
+  const handle = await open(path, 'w');
+  let written = 0;
+  try {
+    for await (const chunk of file) {
+      await handle.write(chunk);
+      written += chunk.length;
+      progress.written(written);
+    }
+  } finally {
+    await handle.close();
+  }
+  return written;
+}
+
+/**
+ * Receives the multipart form: text fields into memory, the file (`archivo`) streamed to a
+ * temporary file, so a big upload is never held whole, and read by the import while it
+ * arrives (upload-channel.ts). More than `maxBytes` is refused with 413 stating the limit.
+ */
+function receiveImportForm(
   request: FastifyRequest,
   tmpDir: string,
   maxBytes: number,
-): Promise<ImportForm & { cleanup: () => Promise<void> }> {
+): ImportUpload {
   const fields: Record<string, string> = {};
   let filePath: string | null = null;
-  const saved: string[] = [];
-  const cleanup = async () => {
-    await Promise.all(saved.map((path) => rm(path, { force: true })));
-  };
-  try {
+  const { port1, port2 } = new MessageChannel();
+  const progress = new UploadProgress(port1);
+  let formReady: (form: ImportForm) => void = () => {};
+  const form = new Promise<ImportForm>((resolve) => (formReady = resolve));
+  const receive = async () => {
     const parts = request.parts({
       limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 200_000, parts: 12 },
     });
@@ -65,27 +103,44 @@ async function readImportForm(
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== FILE_FIELD) {
+      if (part.fieldname !== FILE_FIELD || filePath !== null) {
         part.file.resume();
         continue;
       }
-      const path = join(tmpDir, `${randomUUID()}.subida`);
-      saved.push(path);
+      filePath = join(tmpDir, `${randomUUID()}.subida`);
+      if (fields['formato'] !== undefined)
+        formReady({ fields, file: { path: filePath, upload: port2 } });
+      let written: number;
       try {
-        await pipeline(part.file, createWriteStream(path));
+        written = await saveUpload(part.file, filePath, progress);
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw fileTooLarge(maxBytes);
         throw error;
       }
+      // Cut at the limit: the import must not take what arrived for the whole file.
       if (part.file.truncated) throw fileTooLarge(maxBytes);
-      filePath = path;
+      progress.complete(written);
     }
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-  return { fields, filePath, cleanup };
+  };
+  const done = receive().then(
+    // Resolves `form` if it did not resolve at the file part (no file, or `formato` after it).
+    () => formReady({ fields, file: filePath === null ? null : { path: filePath, upload: port2 } }),
+    (error: unknown) => {
+      progress.fail();
+      throw error;
+    },
+  );
+  return {
+    // Settled by `done` when the upload fails before the form is known.
+    form: Promise.race([form, done.then(() => form)]),
+    done,
+    cleanup: async () => {
+      await done.catch(() => undefined);
+      progress.close();
+      if (filePath !== null) await rm(filePath, { force: true });
+    },
+  };
 }
 
 /**
@@ -137,11 +192,19 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const user = requireUser(request);
       const permission = await authorizeImport(app.db, user, request.params.nombre_seguro);
-      const form = await readImportForm(request, tmpDir, config.IMPORT_MAX_BYTES);
+      const upload = receiveImportForm(request, tmpDir, config.IMPORT_MAX_BYTES);
       try {
-        return await importFile({ ...deps, log: request.log }, permission, user, form);
+        const form = await upload.form;
+        // The import reads the file as it arrives; a failed upload is the answer (413, …).
+        const [imported, received] = await Promise.allSettled([
+          importFile({ ...deps, log: request.log }, permission, user, form),
+          upload.done,
+        ]);
+        if (received.status === 'rejected') throw received.reason;
+        if (imported.status === 'rejected') throw imported.reason;
+        return imported.value;
       } finally {
-        await form.cleanup();
+        await upload.cleanup();
       }
     },
   );

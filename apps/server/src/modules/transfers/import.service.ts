@@ -1,4 +1,4 @@
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import {
   cardFields,
   es,
@@ -36,11 +36,18 @@ export interface ImportDeps {
   };
 }
 
-/** The multipart form as the route read it: its text fields and the saved file, if any. */
+/** The multipart form as the route receives it: its text fields and the file, if any. */
 export interface ImportForm {
   fields: Record<string, string>;
-  /** The uploaded `archivo`, saved to a temporary file; null when none was sent. */
-  filePath: string | null;
+  /** The uploaded `archivo`; null when none was sent. */
+  file: UploadedFile | null;
+}
+
+/** An upload being saved to a temporary file, which the import reads as it grows. */
+export interface UploadedFile {
+  path: string;
+  /** Where the route reports what is written (upload-channel.ts), for the import worker. */
+  upload: MessagePort;
 }
 
 const MAPPING_TARGET_EXTRAS = ['ignorar'];
@@ -144,7 +151,8 @@ export async function importFile(
     glossary.idioma_origen as Language,
     glossary.idioma_meta as Language,
   ];
-  if (form.filePath === null) throw new AppError('VALIDATION_FAILED', es.import.noFile);
+  const { file } = form;
+  if (file === null) throw new AppError('VALIDATION_FAILED', es.import.noFile);
   const formato = parseFormat(form.fields['formato']);
   const mapping = parseMapping(form.fields['mapping_json'], langs);
   const importGlossary = {
@@ -202,15 +210,16 @@ export async function importFile(
   const reading = deps.pool
     .run(
       {
-        filePath: form.filePath,
+        filePath: file.path,
         formato,
         mapping,
         maxBytes: deps.config.IMPORT_MAX_BYTES,
         glossary: importGlossary,
         withFields: !searchIndexFor(deps.database.db).defersFields,
         port: port1,
+        upload: file.upload,
       },
-      { transferList: [port1] },
+      { transferList: [port1, file.upload] },
     )
     .catch((error: unknown) => {
       port1.close();
