@@ -52,47 +52,6 @@ export function openSqlite(path: string): SQLite.Database {
   return sqlite;
 }
 
-/**
- * Marks a statement (see `eachRowSql`) that runs once per element of its parameters, each an
- * array of that row's values.
- */
-const FOR_EACH_ROW = '/* each row */ ';
-
-/**
- * `text` (a write with `?` placeholders) as a statement that Kysely runs once, with the rows'
- * values as its parameters: `db.executeQuery(CompiledQuery.raw(eachRowSql(text), rows))`.
- * SQLite then runs its one prepared statement per row, binding each row's values as they are,
- * without a promise per row or the rows sent as JSON text for `json_each` to take apart again
- * (ADR 0013). SQLite connections only.
- */
-export function eachRowSql(text: string): string {
-  return FOR_EACH_ROW + text;
-}
-
-type SqliteStatement = ReturnType<SqliteDatabase['prepare']> & { busy?: boolean };
-
-function forEachRow(statement: SQLite.Statement): SqliteStatement {
-  return {
-    reader: false,
-    all: () => {
-      throw new Error('Una sentencia por fila no devuelve filas.');
-    },
-    iterate: () => {
-      throw new Error('Una sentencia por fila no devuelve filas.');
-    },
-    run(rows: ReadonlyArray<readonly unknown[]>) {
-      let changes = 0;
-      let lastInsertRowid: number | bigint = 0;
-      for (const row of rows) {
-        const result = statement.run(row);
-        changes += result.changes;
-        lastInsertRowid = result.lastInsertRowid;
-      }
-      return { changes, lastInsertRowid };
-    },
-  };
-}
-
 /** Distinct SQL texts kept prepared per connection (`in` lists of each length differ). */
 const STATEMENTS_KEPT = 500;
 
@@ -103,15 +62,13 @@ const STATEMENTS_KEPT = 500;
  * of the same text meanwhile gets a statement of its own.
  */
 export function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(text) {
       const kept = statements.get(text);
       if (kept && !kept.busy) return kept;
-      const statement = text.startsWith(FOR_EACH_ROW)
-        ? forEachRow(sqlite.prepare(text.slice(FOR_EACH_ROW.length)))
-        : sqlite.prepare(text);
+      const statement = sqlite.prepare(text);
       if (!kept) {
         if (statements.size >= STATEMENTS_KEPT) statements.clear();
         statements.set(text, statement);
