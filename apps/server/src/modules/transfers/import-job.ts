@@ -24,7 +24,7 @@ export type ImportDatabase =
 
 /** Everything the reader needs; the route has already checked access and the fields. */
 export interface ImportTask {
-  /** The uploaded file, saved to a temporary file by the route (removed by the route). */
+  /** The uploaded file, being saved to a temporary file by the route (which removes it). */
   filePath: string;
   /** Where the route reports how much of the file is written so far (upload-channel.ts). */
   upload: MessagePort;

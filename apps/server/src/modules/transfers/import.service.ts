@@ -132,7 +132,7 @@ function importDatabaseOf({ config, database }: ImportDeps): ImportDatabase {
 }
 
 /**
- * `POST /glosarios/{ns}/importar`, once the route has checked access and saved the upload.
+ * `POST /glosarios/{ns}/importar`, once the route has checked access and the upload has begun.
  * The import worker reads the file (header pass, or every entry validated through the entry
  * write path) while the import writer writes the entries it hands over, in one transaction
  * on its own connection, committed only if the whole file was valid; the event loop and the
