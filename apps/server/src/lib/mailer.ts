@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -58,7 +58,11 @@ export function createMailer(options: MailerOptions, log: MailLog): Mailer {
       // Time first so a directory listing sorts oldest to newest.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(dir, name);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written under another name, then renamed: whoever lists the outbox (a test waiting
+      // for a link, an administrator) never reads half a message.
+      const partial = `${file}.parcial`;
+      await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await rename(partial, file);
       log.info(
         { to: message.to, subject: message.subject, file },
         'correo guardado en la bandeja de salida',
