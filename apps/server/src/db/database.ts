@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { GlossaryGate } from './glossary-gate.ts';
 import { WriteGate } from './write-gate.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -16,10 +17,10 @@ export interface DatabaseHandle {
   /** Held while another thread writes (SQLite imports); main-thread writers await it. */
   writeGate: WriteGate;
   /**
-   * Held on SQLite from an import's commit until its card fields are indexed (the import
-   * answers before that); advanced searches await it.
+   * Held on SQLite, per glossary, from an import's commit until its card fields are indexed
+   * (the import answers before that); advanced searches over that glossary await it.
    */
-  advancedSearchGate: WriteGate;
+  advancedSearchGate: GlossaryGate;
   destroy(): Promise<void>;
 }
 
@@ -96,7 +97,7 @@ export function createDatabase(
       engine: 'postgres',
       sqlitePath: null,
       writeGate: new WriteGate(),
-      advancedSearchGate: new WriteGate(),
+      advancedSearchGate: new GlossaryGate(),
       destroy: () => db.destroy(),
     };
   }
@@ -109,7 +110,7 @@ export function createDatabase(
     engine: 'sqlite',
     sqlitePath: options.sqlitePath,
     writeGate: new WriteGate(),
-    advancedSearchGate: new WriteGate(),
+    advancedSearchGate: new GlossaryGate(),
     destroy: () => db.destroy(),
   };
 }

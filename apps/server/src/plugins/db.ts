@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { GlossaryGate } from '../db/glossary-gate.ts';
 import type { WriteGate } from '../db/write-gate.ts';
 import type { AppContext } from '../app-context.ts';
 
@@ -8,7 +9,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     writeGate: WriteGate;
-    advancedSearchGate: WriteGate;
+    advancedSearchGate: GlossaryGate;
   }
 }
 

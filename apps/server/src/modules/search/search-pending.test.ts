@@ -270,12 +270,16 @@ describeEngines('card fields of an import, indexed after its commit', (t) => {
     expect(await checkSearchIndex(t.db)).toEqual([]);
   });
 
-  it('hold advanced searches back while they are indexed, and quick searches not', async () => {
+  it('hold advanced searches over their glossary back while they are indexed, and nothing else', async () => {
     const glossary = await createGlossaryRow(t, owner.user);
     await importLike(glossary, 5, 'mantícora');
+    const other = await createUser(t, { display_name: 'Otra' });
+    const othersGlossary = await createGlossaryRow(t, other.user);
+    await importLike(othersGlossary, 3, 'mantícora');
     await indexPendingEntries(t.db);
     let release!: () => void;
     const held = t.app.advancedSearchGate.hold(
+      glossary.id,
       () => new Promise<void>((resolve) => (release = resolve)),
     );
     let answered = false;
@@ -289,12 +293,20 @@ describeEngines('card fields of an import, indexed after its commit', (t) => {
       headers: owner.headers,
     });
     expect(quick.headers['x-total-count']).toBe('5');
+    // Another user's advanced search, over glossaries that do not include the held one.
+    const others = await t.app.inject({
+      method: 'GET',
+      url: `/api/buscar?${new URLSearchParams({ definicion: 'mantícora número' })}`,
+      headers: other.headers,
+    });
+    expect(others.headers['x-total-count']).toBe('3');
     // Time enough for the advanced search to answer, were it not held back.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(answered).toBe(false);
     release();
     await held;
     expect(await pending).toBe(5);
+    expect(t.app.advancedSearchGate.held).toEqual([]);
   });
 
   it('are indexed before an edit, a deletion or a rebuild takes index rows out', async () => {

@@ -12,6 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { SearchTask } from './search-job.ts';
+import { searchScopeFor } from './search.repository.ts';
 import {
   findSearchAnswer,
   listSearchFields,
@@ -44,9 +45,22 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
     });
     run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed });
   }
-  // An import answers before its card fields are indexed: advanced searches wait for them.
+  // An import answers before its card fields are indexed: advanced searches over its
+  // glossary wait for them (only while one is held is the scope looked at).
+  const gate = database.advancedSearchGate;
   const search: SearchRunner = async (searcher, parsed) => {
-    if (parsed.target.kind === 'field') await database.advancedSearchGate.passed();
+    if (parsed.target.kind === 'field' && gate.held.length > 0) {
+      const scope = searchScopeFor({
+        userId: searcher.id,
+        isAdmin: searcher.role === 'admin',
+        slugs: parsed.slugs,
+      });
+      const covered = await scope
+        .glossaryIds(app.db)
+        .where('glossaries.id', 'in', gate.held)
+        .execute();
+      await gate.passed(covered.map((g) => g.id));
+    }
     return run(searcher, parsed);
   };
 

@@ -172,7 +172,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.addHook('onClose', async () => {
     // An import that has answered finishes indexing its card fields (else `indexPending`
     // does it at the next start); one still reading or writing is called off.
-    await database.advancedSearchGate.passed();
+    await database.advancedSearchGate.allPassed();
     await Promise.all([pool.destroy(), writerPool.destroy()]);
   });
   const tmpDir = join(config.DATA_DIR, 'tmp', 'importaciones');

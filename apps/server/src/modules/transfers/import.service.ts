@@ -192,11 +192,11 @@ export async function importFile(
   // until it is done with all three (its end of `settled` closes, also when it fails or its
   // thread dies), instead of waiting in SQLite's busy handler or checkpointing the whole
   // import themselves, either of which would block the event loop. The import answers as
-  // soon as it is committed; advanced searches wait from then until the fields are in.
+  // soon as it is committed; advanced searches over this glossary wait from then until the fields are in.
   if (deps.database.engine === 'sqlite') {
     const settled = new Promise<void>((resolve) => settledHere.once('close', resolve));
     void deps.database.writeGate.hold(() => settled);
-    void committed.then(() => deps.database.advancedSearchGate.hold(() => settled));
+    void committed.then(() => deps.database.advancedSearchGate.hold(glossary.id, () => settled));
   }
   let answered = false;
   const writeAnswer = Promise.race([committed, writing]).finally(() => {
