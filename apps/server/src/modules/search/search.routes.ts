@@ -12,9 +12,9 @@ import type { AppContext } from '../../app-context.ts';
 import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { SearchTask } from './search-job.ts';
-import { searchScopeFor } from './search.repository.ts';
 import {
   findSearchAnswer,
+  glossariesCovered,
   listSearchFields,
   searchEntries,
   type SearchAnswer,
@@ -50,16 +50,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   const gate = database.advancedSearchGate;
   const search: SearchRunner = async (searcher, parsed) => {
     if (parsed.target.kind === 'field' && gate.held.length > 0) {
-      const scope = searchScopeFor({
-        userId: searcher.id,
-        isAdmin: searcher.role === 'admin',
-        slugs: parsed.slugs,
-      });
-      const covered = await scope
-        .glossaryIds(app.db)
-        .where('glossaries.id', 'in', gate.held)
-        .execute();
-      await gate.passed(covered.map((g) => g.id));
+      await gate.passed(await glossariesCovered(app.db, searcher, parsed.slugs, gate.held));
     }
     return run(searcher, parsed);
   };

@@ -200,6 +200,18 @@ export interface Searcher {
   role: UserRow['role'];
 }
 
+/** Which of `glossaryIds` a search by `searcher`, narrowed to `slugs`, covers. */
+export async function glossariesCovered(
+  db: Kysely<Database>,
+  searcher: Searcher,
+  slugs: readonly string[] | undefined,
+  glossaryIds: readonly number[],
+): Promise<number[]> {
+  const scope = searchScopeFor({ userId: searcher.id, isAdmin: searcher.role === 'admin', slugs });
+  const rows = await scope.glossaryIds(db).where('glossaries.id', 'in', glossaryIds).execute();
+  return rows.map((g) => g.id);
+}
+
 /** The database half of a search: the ranked page and its rows (plain data). */
 export interface SearchPageData {
   rows: ResultRow[];
