@@ -93,27 +93,16 @@ async function sendAll(stream: EntryStream, task: ImportTask, sender: BatchSende
   await sender.end();
 }
 
-async function runImport(task: ImportTask, sender: BatchSender): Promise<ImportOutcome> {
+async function runImport(
+  task: ImportTask,
+  sender: BatchSender,
+  file: GrowingFile,
+): Promise<ImportOutcome> {
   const started = performance.now();
   const langs = {
     idioma_origen: task.glossary.idioma_origen as Language,
     idioma_meta: task.glossary.idioma_meta as Language,
   };
-  const file = new GrowingFile(task.filePath, task.upload);
-  try {
-    return await readAndSend(task, sender, file, langs, started);
-  } finally {
-    await file.close();
-  }
-}
-
-async function readAndSend(
-  task: ImportTask,
-  sender: BatchSender,
-  file: GrowingFile,
-  langs: { idioma_origen: Language; idioma_meta: Language },
-  started: number,
-): Promise<ImportOutcome> {
   const head = await file.head(SNIFF_BYTES);
   // A file without a byte order mark is checked against the chosen format by its bytes
   // first, so a spreadsheet or a PDF sent as CSV is named as such. Empty files and text with
@@ -148,9 +137,10 @@ async function readAndSend(
  */
 export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
   const sender = new BatchSender(task.port);
+  const file = new GrowingFile(task.filePath, task.upload);
   let outcome: ImportOutcome | null = null;
   try {
-    outcome = await runImport(task, sender);
+    outcome = await runImport(task, sender, file);
     return outcome;
   } catch (error) {
     // The writer stopped, or the upload did: either one's outcome says why.
@@ -168,5 +158,6 @@ export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
   } finally {
     // A header pass, a refused file or a bug: the writer must not commit anything.
     if (outcome?.tipo !== 'leido') sender.cancel();
+    await file.close();
   }
 }

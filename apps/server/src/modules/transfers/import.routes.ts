@@ -92,8 +92,13 @@ function receiveImportForm(
   let filePath: string | null = null;
   const { port1, port2 } = new MessageChannel();
   const progress = new UploadProgress(port1);
-  let formReady: (form: ImportForm) => void = () => {};
-  const form = new Promise<ImportForm>((resolve) => (formReady = resolve));
+  // Settled once: at the file part, or when the whole form is read or has failed.
+  let formReady!: (form: ImportForm) => void;
+  let formFailed!: (error: unknown) => void;
+  const form = new Promise<ImportForm>((resolve, reject) => {
+    formReady = resolve;
+    formFailed = reject;
+  });
   const receive = async () => {
     const parts = request.parts({
       limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 200_000, parts: 12 },
@@ -128,12 +133,12 @@ function receiveImportForm(
     () => formReady({ fields, file: filePath === null ? null : { path: filePath, upload: port2 } }),
     (error: unknown) => {
       progress.fail();
+      formFailed(error);
       throw error;
     },
   );
   return {
-    // Settled by `done` when the upload fails before the form is known.
-    form: Promise.race([form, done.then(() => form)]),
+    form,
     done,
     cleanup: async () => {
       await done.catch(() => undefined);

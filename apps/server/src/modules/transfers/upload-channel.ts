@@ -102,19 +102,18 @@ export class GrowingFile {
     }
     if (this.#failed) throw new UploadFailedError();
     const length = Math.min(bytes, this.#written);
-    const file = await open(this.#path, 'r');
-    try {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await file.read(buffer, 0, length, 0);
-      return buffer.subarray(0, bytesRead);
-    } finally {
-      await file.close();
-    }
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await (await this.#open()).read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  }
+
+  async #open(): Promise<FileHandle> {
+    return (this.#file ??= await open(this.#path, 'r'));
   }
 
   /** The whole file, in chunks of at most `size` bytes, as it is written. */
   async *chunks(size: number): AsyncGenerator<Uint8Array> {
-    const file = (this.#file ??= await open(this.#path, 'r'));
+    const file = await this.#open();
     let offset = 0;
     while (await this.#beyond(offset)) {
       const length = Math.min(size, this.#written - offset);
