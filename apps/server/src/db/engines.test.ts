@@ -14,9 +14,16 @@ function jsonTypes(row: object): Record<string, string> {
 }
 
 async function sampleRows(t: TestApp) {
-  const { user } = await createUser(t, { trial_ends_at: new Date().toISOString(), plan: 'pro_trial' });
+  const { user } = await createUser(t, {
+    trial_ends_at: new Date().toISOString(),
+    plan: 'pro_trial',
+  });
   const glossary = await createGlossaryRow(t, user);
-  const userRow = await t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+  const userRow = await t.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
   const glossaryRow = await t.db
     .selectFrom('glossaries')
     .selectAll()

@@ -8,7 +8,9 @@ const handle = openConfiguredDatabase(config);
 try {
   const applied = await migrateToLatest(handle.db);
   console.info(
-    applied.length > 0 ? `Migraciones aplicadas: ${applied.join(', ')}` : 'La base de datos ya está al día.',
+    applied.length > 0
+      ? `Migraciones aplicadas: ${applied.join(', ')}`
+      : 'La base de datos ya está al día.',
   );
 } finally {
   await handle.destroy();

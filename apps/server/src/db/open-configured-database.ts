@@ -7,6 +7,8 @@ export function openConfiguredDatabase(config: Config): DatabaseHandle {
   if (config.databaseEngine === 'postgres' && config.DATABASE_URL) {
     return createDatabase({ postgresUrl: config.DATABASE_URL });
   }
-  const path = config.DATABASE_URL?.replace(/^(sqlite|file):(\/\/)?/, '') || join(config.DATA_DIR, 'ludoterm.db');
+  const path =
+    config.DATABASE_URL?.replace(/^(sqlite|file):(\/\/)?/, '') ||
+    join(config.DATA_DIR, 'ludoterm.db');
   return createDatabase({ sqlitePath: path });
 }
