@@ -17,10 +17,10 @@ export interface DatabaseHandle {
   /** Held while another thread writes (SQLite imports); main-thread writers await it. */
   writeGate: WriteGate;
   /**
-   * Held on SQLite, per glossary, from an import's commit until its card fields are indexed
-   * (the import answers before that); advanced searches over that glossary await it.
+   * Held on SQLite, per glossary, from an import's commit until its entries are indexed
+   * (the import answers before that); searches over that glossary await it.
    */
-  advancedSearchGate: GlossaryGate;
+  indexingGate: GlossaryGate;
   destroy(): Promise<void>;
 }
 
@@ -97,7 +97,7 @@ export function createDatabase(
       engine: 'postgres',
       sqlitePath: null,
       writeGate: new WriteGate(),
-      advancedSearchGate: new GlossaryGate(),
+      indexingGate: new GlossaryGate(),
       destroy: () => db.destroy(),
     };
   }
@@ -110,7 +110,7 @@ export function createDatabase(
     engine: 'sqlite',
     sqlitePath: options.sqlitePath,
     writeGate: new WriteGate(),
-    advancedSearchGate: new GlossaryGate(),
+    indexingGate: new GlossaryGate(),
     destroy: () => db.destroy(),
   };
 }

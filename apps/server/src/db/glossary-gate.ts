@@ -1,9 +1,9 @@
 import { WriteGate } from './write-gate.ts';
 
 /**
- * A WriteGate per glossary: held on SQLite from an import's commit until its card fields are
- * indexed (the import answers before that). An advanced search waits only if it covers a
- * glossary held here, so searches over other glossaries, other users' among them, go on.
+ * A WriteGate per glossary: held on SQLite from an import's commit until its entries are
+ * indexed (the import answers before that). A search waits only if it covers a glossary held
+ * here, so searches over other glossaries, other users' among them, go on.
  */
 export class GlossaryGate {
   readonly #gates = new Map<number, WriteGate>();

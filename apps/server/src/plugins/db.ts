@@ -9,7 +9,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     writeGate: WriteGate;
-    advancedSearchGate: GlossaryGate;
+    indexingGate: GlossaryGate;
   }
 }
 
@@ -17,7 +17,7 @@ declare module 'fastify' {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Decorates `app.db`, `app.writeGate` and `app.advancedSearchGate`, makes every request that
+ * Decorates `app.db`, `app.writeGate` and `app.indexingGate`, makes every request that
  * may write wait for the write gate (asynchronously, see db/write-gate.ts) and closes the
  * database with the app.
  */
@@ -25,7 +25,7 @@ export const dbPlugin = fp<AppContext>(
   async (app, { database }) => {
     app.decorate('db', database.db);
     app.decorate('writeGate', database.writeGate);
-    app.decorate('advancedSearchGate', database.advancedSearchGate);
+    app.decorate('indexingGate', database.indexingGate);
     app.addHook('preHandler', async (request) => {
       if (!READ_METHODS.has(request.method)) await database.writeGate.passed();
     });

@@ -197,7 +197,7 @@ const CARDS_CHUNK = 2000;
 
 /**
  * The `entry_fields` rows of the live entries with ids from `first` to `last`, derived from
- * their stored cards: an import leaves them for after its answer (see `fieldsLater`).
+ * their stored cards: an import leaves them for after its answer (see `indexAfterCommit`).
  */
 export async function insertFieldRowsFromCards(
   db: Kysely<Database>,

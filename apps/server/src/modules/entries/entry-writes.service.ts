@@ -97,11 +97,11 @@ export interface InsertEntriesOptions {
   /** A write of one entry that may be indexed later, with others (`SearchIndex.indexLater`). */
   indexLater?: boolean;
   /**
-   * A bulk write that leaves its card fields (their `entry_fields` rows and trigram rows) to
+   * A bulk write that leaves its whole indexing (docs, trigram rows, `entry_fields` rows) to
    * `indexPending`, which the caller runs right after the commit, where the engine's index
-   * allows it (`SearchIndex.defersFields`): the import.
+   * allows it (`SearchIndex.defersIndexing`): the import.
    */
-  fieldsLater?: boolean;
+  indexAfterCommit?: boolean;
 }
 
 export interface InsertEntriesResult {
@@ -134,7 +134,7 @@ export function languagesOf(
 /**
  * Validates and derives one entry for a glossary (AppError 422 naming the field). Without
  * `withFields`, no advanced-search rows: for a bulk write whose index derives them later
- * (`fieldsLater` where `SearchIndex.defersFields`).
+ * (`indexAfterCommit` where `SearchIndex.defersIndexing`).
  */
 export function prepareEntry(
   glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
@@ -210,7 +210,7 @@ export function startBulkWrite(
 ): EntryBulkWrite {
   const now = options.now ?? nowIso();
   const index = searchIndexFor(tx);
-  const fieldsLater = options.fieldsLater === true && index.defersFields;
+  const afterCommit = options.indexAfterCommit === true && index.defersIndexing;
   let seen: Set<string> | null = null;
   let ids: InsertedIds | null = null;
   const waiting: EntryRow[] = [];
@@ -231,11 +231,11 @@ export function startBulkWrite(
       const written = await insertChosen(tx, glossary, chosen, actor, {
         now,
         inputs: prepared.length,
-        fieldsLater,
+        withFields: !afterCommit,
       });
       if (written.rows.length > 0) {
         if (options.indexLater) waiting.push(...written.rows);
-        else await index.addEntries(tx, written.rows);
+        else if (!afterCommit) await index.addEntries(tx, written.rows);
         const first = written.rows[0]!.id;
         const last = written.rows[written.rows.length - 1]!.id;
         ids = ids
@@ -248,22 +248,23 @@ export function startBulkWrite(
     async finish() {
       if (!ids) return;
       if (options.indexLater) await index.indexLater(tx, waiting);
-      else await index.indexInserted(tx, ids, { fieldsLater });
+      else if (afterCommit) await index.indexAfterCommit(tx, ids);
+      else await index.indexInserted(tx, ids);
       if (total >= ANALYZE_AFTER) await refreshStatistics(tx);
     },
   };
 }
 
 /**
- * Inserts the chosen entries' rows, versions and advanced-search rows (not yet indexed; with
- * `fieldsLater`, no advanced-search rows: `indexPending` derives them from the cards).
+ * Inserts the chosen entries' rows, versions and advanced-search rows (not yet indexed; without
+ * `withFields`, no advanced-search rows: `indexPending` derives them from the cards).
  */
 async function insertChosen(
   tx: Kysely<Database>,
   glossary: WriteGlossary,
   chosen: ReadonlyArray<{ entry: PreparedEntry; position: number }>,
   actor: EntryActor,
-  { now, inputs, fieldsLater }: { now: string; inputs: number; fieldsLater: boolean },
+  { now, inputs, withFields }: { now: string; inputs: number; withFields: boolean },
 ): Promise<InsertEntriesResult> {
   const ids: Array<number | null> = new Array<number | null>(inputs).fill(null);
   if (chosen.length === 0) return { ids, rows: [], inserted: 0, skipped: inputs };
@@ -298,7 +299,7 @@ async function insertChosen(
       origen_entrada_id: entry.origen?.entradaId ?? null,
       origen_version: entry.origen?.version ?? null,
     });
-    if (!fieldsLater) fieldSources.push({ id, glossary_id: glossary.id, fields: entry.fields });
+    if (withFields) fieldSources.push({ id, glossary_id: glossary.id, fields: entry.fields });
   });
 
   await insertEntryRows(tx, entryRows);

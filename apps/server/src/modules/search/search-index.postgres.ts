@@ -31,11 +31,12 @@ function contains(eb: EntriesBuilder, column: TermColumn, piece: string): Expres
 /** PostgreSQL: pg_trgm GIN indexes for substrings, B-trees on the first 200 characters. */
 export const postgresSearchIndex: SearchIndex = {
   engine: 'postgres',
-  defersFields: false,
+  defersIndexing: false,
 
   // The GIN and B-tree indexes follow every insert by themselves.
   async addEntries() {},
   async indexInserted() {},
+  async indexAfterCommit() {},
   async indexLater() {},
   async indexPending() {},
   async addFields() {},

@@ -27,12 +27,12 @@ import {
 } from './search-index-terms.ts';
 import { matchFieldIn } from './search-index-field.ts';
 import {
+  type DocSource,
   sqliteAddDocs,
   sqliteAddFields,
   sqliteAddPendingDocs,
   sqliteCountInOrder,
   sqliteIndexInserted,
-  sqliteIndexInsertedFields,
   sqliteMatchInOrder,
   sqliteRebuildDocs,
   sqliteSettlePendingDocs,
@@ -114,21 +114,49 @@ function matchingIds(match: string) {
   return sql<number>`(select rowid as id from entries_fts where entries_fts match ${match})`;
 }
 
+/** Entries of a range read at a time to place their docs (`indexPendingRanges`). */
+const DOCS_CHUNK = 10_000;
+
+/** Docs for the live entries with ids in `ids`, read from their rows a chunk at a time. */
+async function addDocsOfRange(db: Kysely<Database>, { first, last }: InsertedIds): Promise<void> {
+  for (let from = first; from <= last; from += DOCS_CHUNK) {
+    const { rows } = await sql<DocSource>`select id, glossary_id, clave_orden,
+        termino_origen_plegado, termino_meta_plegado, subindice_plegado
+      from entries where id between ${from} and ${Math.min(last, from + DOCS_CHUNK - 1)}
+        and deleted_at is null`.execute(db);
+    await sqliteAddDocs(db, rows);
+  }
+}
+
+async function anyRowIn(
+  db: Kysely<Database>,
+  table: 'entry_fields' | 'search_docs',
+  ids: InsertedIds,
+) {
+  const { rows } = await sql`select 1 from ${sql.table(table)}
+    where entry_id between ${ids.first} and ${ids.last} limit 1`.execute(db);
+  return rows.length > 0;
+}
+
 /**
- * The card fields of the imports whose answer did not wait for them (`fieldsLater`): their
- * `entry_fields` rows, derived from the stored cards, then their trigram rows. A range that
- * already has its rows was left by an earlier version, whose imports wrote them with the
- * entries.
+ * The imports whose answer did not wait for their search structures (`indexAfterCommit`,
+ * ranges in `search_fields_pending`): their docs in the results' order, their terms in
+ * `entries_fts`, their `entry_fields` rows derived from the stored cards, then the trigram rows
+ * of terms and fields. A range that already has its docs, or its field rows, was left by an
+ * earlier version, whose imports wrote those with the entries: only what is missing is added.
  */
-async function indexPendingFields(db: Kysely<Database>): Promise<void> {
+async function indexPendingRanges(db: Kysely<Database>): Promise<void> {
   const { rows } = await sql<InsertedIds>`
     select first_id as first, last_id as last from search_fields_pending`.execute(db);
   if (rows.length === 0) return;
   for (const ids of rows) {
-    const { rows: written } = await sql`select 1 from entry_fields
-      where entry_id between ${ids.first} and ${ids.last} limit 1`.execute(db);
-    if (written.length === 0) await insertFieldRowsFromCards(db, ids);
-    await sqliteIndexInsertedFields(db, ids);
+    const docsWritten = await anyRowIn(db, 'search_docs', ids);
+    if (!docsWritten) {
+      await addDocsOfRange(db, ids);
+      await indexEntryTerms(db, sql<boolean>`id between ${ids.first} and ${ids.last}`);
+    }
+    if (!(await anyRowIn(db, 'entry_fields', ids))) await insertFieldRowsFromCards(db, ids);
+    await sqliteIndexInserted(db, ids, { terms: !docsWritten, fields: true });
   }
   await sql`delete from search_fields_pending`.execute(db);
 }
@@ -136,20 +164,20 @@ async function indexPendingFields(db: Kysely<Database>): Promise<void> {
 /** SQLite: FTS5 trigram tables plus B-trees on (glossary_id, folded column). */
 export const sqliteSearchIndex: SearchIndex = {
   engine: 'sqlite',
-  defersFields: true,
+  defersIndexing: true,
 
   async addEntries(db, rows: readonly IndexedEntry[]) {
     await sqliteAddDocs(db, rows);
   },
 
-  async indexInserted(db, ids: InsertedIds, options = {}) {
+  async indexInserted(db, ids: InsertedIds) {
     await indexEntryTerms(db, sql<boolean>`id between ${ids.first} and ${ids.last}`);
-    const fieldsLater = options.fieldsLater === true;
-    await sqliteIndexInserted(db, ids, { fields: !fieldsLater });
-    if (fieldsLater) {
-      await sql`insert into search_fields_pending (first_id, last_id)
-        values (${ids.first}, ${ids.last})`.execute(db);
-    }
+    await sqliteIndexInserted(db, ids, { terms: true, fields: true });
+  },
+
+  async indexAfterCommit(db, ids: InsertedIds) {
+    await sql`insert into search_fields_pending (first_id, last_id)
+      values (${ids.first}, ${ids.last})`.execute(db);
   },
 
   // search_pending is filled and emptied here only; the docs' side is search-order.sqlite.ts.
@@ -165,7 +193,7 @@ export const sqliteSearchIndex: SearchIndex = {
   },
 
   async indexPending(db) {
-    await indexPendingFields(db);
+    await indexPendingRanges(db);
     const { rows } = await sql<{ n: number }>`select 1 as n from search_pending limit 1`.execute(
       db,
     );

@@ -38,7 +38,7 @@ export {
  * stores the folded columns and the `entry_fields` rows and, in the same transaction, calls
  * `addEntries` for each batch and `indexInserted` once at the end of the write (or
  * `addFields` after an edit); a single create may call `indexLater` instead, and an import on
- * SQLite leaves its `entry_fields` rows to `indexPending` (`defersFields`). On SQLite,
+ * SQLite leaves all of it, `entry_fields` rows included, to `indexPending` (`defersIndexing`). On SQLite,
  * updates and deletes (edits, the cascade of a glossary purge) are followed by triggers, once
  * `indexPending` has indexed what waited; on PostgreSQL the indexes follow by themselves.
  *
@@ -51,24 +51,26 @@ export interface SearchIndex {
   /** Places entries rows just inserted in the results' order (same transaction). */
   addEntries(db: Kysely<Database>, rows: readonly IndexedEntry[]): Promise<void>;
   /**
-   * Whether a bulk write may leave its card fields for `indexPending` (`fieldsLater`): SQLite,
-   * whose trigram index of them is built in one pass; PostgreSQL's indexes follow each insert.
+   * Whether a bulk write may leave its whole indexing to `indexPending` (`indexAfterCommit`):
+   * SQLite, whose structures take a whole import in one pass each; PostgreSQL's indexes follow
+   * each insert.
    */
-  readonly defersFields: boolean;
+  readonly defersIndexing: boolean;
   /**
    * Indexes the terms and card fields of the entries with ids in `ids`, all inserted by
    * this transaction with their `entry_fields` rows and passed to `addEntries`: once per
-   * write, however many batches it had, so each trigram index takes them in one pass. With
-   * `fieldsLater` (an import, where `defersFields`), the entries were inserted without their
-   * `entry_fields` rows and only the range is recorded: `indexPending` derives the rows from
-   * the stored cards and indexes them, in a transaction of its own; advanced searches must
-   * wait until then.
+   * write, however many batches it had, so each trigram index takes them in one pass.
    */
-  indexInserted(
-    db: Kysely<Database>,
-    ids: InsertedIds,
-    options?: { fieldsLater?: boolean },
-  ): Promise<void>;
+  indexInserted(db: Kysely<Database>, ids: InsertedIds): Promise<void>;
+  /**
+   * Instead of `addEntries` and `indexInserted`, where `defersIndexing` (an import): the
+   * entries with ids in `ids` were inserted without their `entry_fields` rows, and only the
+   * range is recorded. `indexPending`, run by the caller right after the commit in a
+   * transaction of its own, places their docs, derives their rows from the stored cards and
+   * indexes them; searches over their glossary must wait until then (the import holds
+   * `DatabaseHandle.indexingGate`).
+   */
+  indexAfterCommit(db: Kysely<Database>, ids: InsertedIds): Promise<void>;
   /**
    * `addEntries` and `indexInserted` for a write of one or a few entries (the editor's
    * create), which may wait to be indexed with others: SQLite keeps them in `search_pending`
@@ -77,8 +79,8 @@ export interface SearchIndex {
    */
   indexLater(db: Kysely<Database>, rows: readonly IndexedEntry[]): Promise<void>;
   /**
-   * Indexes every entry `indexLater` left waiting, and the card fields `indexInserted` left
-   * for later. The write path calls it before changing or deleting existing entries (an
+   * Indexes every entry `indexLater` left waiting, and the imports `indexAfterCommit`
+   * recorded. The write path calls it before changing or deleting existing entries (an
    * entry's index rows must be there to be taken out), the settle job when writes pause and
    * at start, the import right after its commit.
    */

@@ -472,27 +472,20 @@ export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocS
 }
 
 /**
- * The trigram rows of entries just inserted (docs and entry_fields rows already written):
- * their terms and their card fields, each index in one pass in rowid order. FTS5 flushes its
- * pending terms to a new segment whenever a rowid is not above the last one, and these
- * rowids follow the results' order, not the entries': fed chunk by chunk, a 100,000-entry
- * import made hundreds of small segments and spent most of its write merging them.
+ * The trigram rows of entries just inserted (docs and, for `fields`, entry_fields rows already
+ * written): their terms and their card fields, each index in one pass in rowid order. FTS5
+ * flushes its pending terms to a new segment whenever a rowid is not above the last one, and
+ * these rowids follow the results' order, not the entries': fed chunk by chunk, a
+ * 100,000-entry import made hundreds of small segments and spent most of its write merging them.
  */
 export async function sqliteIndexInserted(
   db: Kysely<Database>,
   { first, last }: InsertedIds,
-  { fields }: { fields: boolean },
+  { terms, fields }: { terms: boolean; fields: boolean },
 ): Promise<void> {
   const docs = sql<boolean>`d.entry_id between ${first} and ${last}`;
-  await (fields ? indexDocs(db, docs) : indexTermsOf(db, docs));
-}
-
-/** The card fields' trigram rows of entries inserted earlier with their terms only. */
-export async function sqliteIndexInsertedFields(
-  db: Kysely<Database>,
-  { first, last }: InsertedIds,
-): Promise<void> {
-  await insertFieldRowsOf(db, sql<boolean>`d.entry_id between ${first} and ${last}`);
+  if (terms) await indexTermsOf(db, docs);
+  if (fields) await insertFieldRowsOf(db, docs);
 }
 
 async function indexDocs(db: Kysely<Database>, docs: Sql<boolean>): Promise<void> {

@@ -45,11 +45,11 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
     });
     run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed });
   }
-  // An import answers before its card fields are indexed: advanced searches over its
-  // glossary wait for them (only while one is held is the scope looked at).
-  const gate = database.advancedSearchGate;
+  // An import answers before its entries are indexed: searches over its glossary wait for
+  // them (only while one is held is the scope looked at).
+  const gate = database.indexingGate;
   const search: SearchRunner = async (searcher, parsed) => {
-    if (parsed.target.kind === 'field' && gate.held.length > 0) {
+    if (gate.held.length > 0) {
       await gate.passed(await glossariesCovered(app.db, searcher, parsed.slugs, gate.held));
     }
     return run(searcher, parsed);

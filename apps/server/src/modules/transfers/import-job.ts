@@ -35,7 +35,7 @@ export interface ImportTask {
   glossary: WriteGlossary;
   /**
    * Whether the writer needs each entry's advanced-search rows; on SQLite it derives them
-   * from the stored cards after the answer (`SearchIndex.defersFields`).
+   * from the stored cards after the answer (`SearchIndex.defersIndexing`).
    */
   withFields: boolean;
   /** The reader's end of the import's channel to the writer (see import-channel.ts). */

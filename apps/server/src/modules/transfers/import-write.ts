@@ -23,9 +23,10 @@ export interface ImportWriteTask {
   /** The writer's end of the import's channel (see import-channel.ts). */
   port: MessagePort;
   /**
-   * Carries the outcome as soon as the entries are committed (the import answers then), and
-   * is closed once the writer is done with the database: the card fields indexed and the
-   * checkpoint made. The main thread holds its write gate until then (see import.service.ts).
+   * Carries the outcome as soon as the entries are committed (the import answers then), then
+   * `INDEXED` once their search structures are built (searches over the glossary wait until
+   * then), and is closed once the writer is done with the database, the checkpoint made. The
+   * main thread holds its write gate until then (see import.service.ts).
    */
   settled: MessagePort;
   glossary: WriteGlossary;
@@ -38,6 +39,9 @@ export type ImportWriteOutcome =
   /** The reader called it off: nothing was written (the reader's outcome says why). */
   | { tipo: 'cancelado' }
   | { tipo: 'error'; code: ErrorCode; detail: string };
+
+/** Sent over `settled` once the committed entries are indexed. */
+export const INDEXED = 'indexado';
 
 /** Thrown inside the transaction to roll it back when the reader cancels. */
 class Cancelled extends Error {}
@@ -102,7 +106,7 @@ async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> 
       const write = startBulkWrite(tx, task.glossary, task.actor, {
         skipDuplicates: true,
         now: nowIso(),
-        fieldsLater: true,
+        indexAfterCommit: true,
       });
       let importados = 0;
       let omitidos = 0;
@@ -127,11 +131,12 @@ async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> 
       ...result,
       escritura_ms: Math.round(performance.now() - started),
     };
-    // The answer goes now, by message; the card fields are indexed next, in a transaction of
-    // their own, before this task returns: the next import's writer starts on this thread only
-    // then (started earlier, it would wait in SQLite's busy handler for this very thread).
+    // The answer goes now, by message; the entries are indexed next, in a transaction of their
+    // own, before this task returns: the next import's writer starts on this thread only then
+    // (started earlier, it would wait in SQLite's busy handler for this very thread).
     task.settled.postMessage(outcome);
     await indexPendingEntries(database.db);
+    task.settled.postMessage(INDEXED);
     return outcome;
   } catch (error) {
     if (error instanceof Cancelled) return { tipo: 'cancelado' };

@@ -175,9 +175,9 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     runsBetweenTasks: true,
   });
   app.addHook('onClose', async () => {
-    // An import that has answered finishes indexing its card fields (else `indexPending`
-    // does it at the next start); one still reading or writing is called off.
-    await database.advancedSearchGate.allPassed();
+    // An import that has answered finishes indexing (else `indexPending` does it at the next
+    // start); one still reading or writing is called off.
+    await database.indexingGate.allPassed();
     await Promise.all([pool.destroy(), writerPool.destroy()]);
   });
   const tmpDir = join(config.DATA_DIR, 'tmp', 'importaciones');

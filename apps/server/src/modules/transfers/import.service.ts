@@ -19,7 +19,7 @@ import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossa
 import { searchIndexFor } from '../search/search-index.ts';
 import { displayNameOf } from '../users/user-view.ts';
 import type { ImportDatabase, ImportOutcome, ImportTask } from './import-job.ts';
-import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
+import { INDEXED, type ImportWriteOutcome, type ImportWriteTask } from './import-write.ts';
 
 /** What the import needs besides the request. */
 export interface ImportDeps {
@@ -166,10 +166,17 @@ export async function importFile(
   // other stops: the reader reading, the writer without committing.
   const { port1, port2 } = new MessageChannel();
   const { port1: settledHere, port2: settledThere } = new MessageChannel();
-  // The writer answers by message once its entries are committed, then indexes their card
-  // fields before its task ends (import-write.ts).
+  // The writer answers by message once its entries are committed, then indexes them and says
+  // so before its task ends (import-write.ts).
   const committed = new Promise<ImportWriteOutcome>((resolve) => {
     settledHere.once('message', resolve);
+  });
+  const closed = new Promise<void>((resolve) => settledHere.once('close', resolve));
+  const indexed = new Promise<void>((resolve) => {
+    settledHere.on('message', (message) => {
+      if (message === INDEXED) resolve();
+    });
+    void closed.then(resolve);
   });
   const writing = deps.writerPool
     .run(
@@ -187,16 +194,15 @@ export async function importFile(
       settledHere.close();
       throw error;
     });
-  // On SQLite the writer holds the one write lock until it commits, then indexes the card
-  // fields and copies the WAL into the database file: main-thread writes wait at the gate
-  // until it is done with all three (its end of `settled` closes, also when it fails or its
-  // thread dies), instead of waiting in SQLite's busy handler or checkpointing the whole
-  // import themselves, either of which would block the event loop. The import answers as
-  // soon as it is committed; advanced searches over this glossary wait from then until the fields are in.
+  // On SQLite the writer holds the one write lock until it commits, then indexes the entries
+  // and copies the WAL into the database file: main-thread writes wait at the gate until it
+  // is done with all three (its end of `settled` closes, also when it fails or its thread
+  // dies), instead of waiting in SQLite's busy handler or checkpointing the whole import
+  // themselves, either of which would block the event loop. The import answers as soon as it
+  // is committed; searches over this glossary wait from then until it is indexed.
   if (deps.database.engine === 'sqlite') {
-    const settled = new Promise<void>((resolve) => settledHere.once('close', resolve));
-    void deps.database.writeGate.hold(() => settled);
-    void committed.then(() => deps.database.advancedSearchGate.hold(glossary.id, () => settled));
+    void deps.database.writeGate.hold(() => closed);
+    void committed.then(() => deps.database.indexingGate.hold(glossary.id, () => indexed));
   }
   let answered = false;
   const writeAnswer = Promise.race([committed, writing]).finally(() => {
@@ -215,7 +221,7 @@ export async function importFile(
         mapping,
         maxBytes: deps.config.IMPORT_MAX_BYTES,
         glossary: importGlossary,
-        withFields: !searchIndexFor(deps.database.db).defersFields,
+        withFields: !searchIndexFor(deps.database.db).defersIndexing,
         port: port1,
         upload: file.upload,
       },

@@ -330,7 +330,7 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(saved?.id).not.toBe(7);
     });
 
-    it('answers before indexing the card fields, and an advanced search right after finds them all', async () => {
+    it('answers before indexing, and every kind of search right after finds them all', async () => {
       const { owner, glossary } = await owned();
       const entries = Array.from({ length: 2000 }, (_, i) => ({
         termino: { es: `runa ${i}`, en: `rune ${i}` },
@@ -350,6 +350,21 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(found.statusCode, found.body).toBe(200);
       expect(found.headers['x-total-count']).toBe('1000');
       expect(found.headers['x-total-count-capped']).toBe('true');
+      const quick = await t.app.inject({
+        method: 'GET',
+        url: `/api/buscar?termino=rune%201&glosarios=${glossary.nombre_seguro}`,
+        headers: owner.headers,
+      });
+      expect(quick.headers['x-total-count'], quick.body).toBe('1000');
+      expect(quick.json<Array<{ termino: Record<string, string> }>>()[0]!.termino.en).toBe(
+        'rune 1',
+      );
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/glosarios/${glossary.nombre_seguro}/entradas?q=runa%2019&pagina=1&por_pagina=50`,
+        headers: owner.headers,
+      });
+      expect(own.headers['x-total-count'], own.body).toBe('111');
       await t.app.writeGate.passed();
       expect(await checkSearchIndex(t.db)).toEqual([]);
     });
