@@ -18,6 +18,7 @@ import {
   withDatabase,
 } from '../apps/server/src/test/postgres-admin.ts';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
+import { waitForExtractorWarmUp } from './lib/extractor-warm-up.ts';
 import { startServer, type StartedServer } from './lib/server-process.ts';
 
 const ENTRIES = 100_000;
@@ -231,19 +232,6 @@ async function advancedSearchAnswers(client: Client, slug: string): Promise<void
   }
 }
 
-/** A small extraction through `POST /api/extractor`. */
-async function extractionAnswers(client: Client): Promise<void> {
-  const form = new FormData();
-  const text = 'El jugador equipa la espada larga. La espada larga mejora el ataque del jugador.';
-  form.append('archivo', new Blob([text], { type: 'text/plain' }), 'calentamiento.txt');
-  const res = await fetch(`${client.baseUrl}/api/extractor`, {
-    method: 'POST',
-    headers: client.headers,
-    body: form,
-  });
-  await json<unknown>(res);
-}
-
 /**
  * The read/validate and write milliseconds the server logged for its latest import (two
  * threads, at once: the writer starts with the first batch and ends with the commit).
@@ -309,10 +297,8 @@ async function runEngine(
     await postImport(client, warm, small, 'tmx');
     // …and the first search its threads (each import is followed by an advanced search).
     await advancedSearchAnswers(client, warm);
-    // The server warms its extractor thread up 3 s after starting (models and pdf.js, over
-    // 100 MB and a core for a few seconds): an extraction waits for it, so the imports are
-    // measured on a server done starting, not beside its start-up work.
-    await extractionAnswers(client);
+    // …and the extractor's thread, which the server starts on its own a little after starting.
+    await waitForExtractorWarmUp(client.baseUrl, client.headers);
 
     let worstGrowth = 0;
     for (const formato of FORMATS) {

@@ -23,6 +23,7 @@ import { likeLiteral } from '../apps/server/src/modules/search/search-index-term
 import { rankedSearch } from '../apps/server/src/modules/search/search-ranking.ts';
 import { searchScopeFor } from '../apps/server/src/modules/search/search.repository.ts';
 import { atLeast, atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
+import { waitForExtractorWarmUp } from './lib/extractor-warm-up.ts';
 import { prng, sampleQueries } from './lib/search-data.ts';
 import {
   CACHE_DIR,
@@ -211,6 +212,7 @@ async function measureEngine(
       `${server.baseUrl}/api/buscar?${encodeURIComponent(campo)}=${encodeURIComponent(valor)}&por_pagina=${PAGE}`;
 
     log(`${label}: calentando…`);
+    await waitForExtractorWarmUp(server.baseUrl, owner);
     const warm = prng(5);
     for (let i = 0; i < 200; i += 1)
       await timedGet(quickUrl(set.quick[Math.floor(warm() * set.quick.length)]!), owner);
