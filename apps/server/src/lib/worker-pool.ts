@@ -73,6 +73,12 @@ export interface WorkerPoolOptions {
    * needs `true`.
    */
   runsBetweenTasks?: boolean;
+  /**
+   * Lowers the threads' scheduling priority by this much (Linux `nice`, through piscina's
+   * optional @napi-rs/nice; ignored where it is missing): for work that should take only the
+   * CPU other threads leave.
+   */
+  niceIncrement?: number;
 }
 
 export interface RunOptions {
@@ -119,6 +125,7 @@ export function createWorkerPool<Task, Result>(
     maxThreads: options.maxThreads ?? 1,
     idleTimeout: options.idleTimeoutMs ?? 60_000,
     ...(options.runsBetweenTasks ? { atomics: 'disabled' as const } : {}),
+    ...(options.niceIncrement ? { niceIncrement: options.niceIncrement } : {}),
     resourceLimits: {
       ...(options.maxOldGenerationSizeMb
         ? { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }

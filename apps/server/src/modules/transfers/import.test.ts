@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../lib/text-folding.ts';
 import { describeEngines } from '../../test/build-test-app.ts';
@@ -389,6 +390,31 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(entries.find((e) => e.termino.en === 'cooldown')?.definicion).toBe(
         'Also «enfriamiento»',
       );
+    });
+  });
+
+  describe('the threads', () => {
+    /** The nice value of each thread of this process (Linux: field 19 of /proc/…/stat). */
+    function threadNiceValues(): number[] {
+      return readdirSync('/proc/self/task').flatMap((tid) => {
+        try {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+        } catch {
+          return []; // the thread ended meanwhile
+        }
+      });
+    }
+
+    it('writes on a thread of lower priority than the reader’s, so the reader goes first', async () => {
+      const { owner, glossary } = await owned();
+      const res = await postImport(t, owner, glossary, {
+        formato: 'csv',
+        file: 'es,en\nmaná,mana\n',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // The writer's thread stays in its pool after the import.
+      expect(threadNiceValues()).toContain(5);
     });
   });
 
