@@ -22,7 +22,7 @@ import PDFDocument from 'pdfkit';
 import type { ExtractionAnswer } from '@ludoterm/contract';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { dataDirectory } from './lib/extractor-data.ts';
-import { startServer, type StartedServer } from './lib/server-process.ts';
+import { cpuSecondsOf, startServer, type StartedServer } from './lib/server-process.ts';
 
 const PORT = 3110;
 const CACHE_DIR = join(dirname(fileURLToPath(import.meta.url)), '.cache');
@@ -133,17 +133,6 @@ async function extract(
   const seconds = (performance.now() - started) / 1000;
   if (!res.ok) throw new Error(`la extracción de ${name} respondió ${res.status}: ${body.detail}`);
   return { seconds, answer: body };
-}
-
-/** CPU seconds (user + system, every thread) of a process so far, from /proc; NaN elsewhere. */
-function cpuSecondsOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 function percentile(values: number[], p: number): number {

@@ -19,7 +19,12 @@ import {
 } from '../apps/server/src/test/postgres-admin.ts';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { waitForExtractorWarmUp } from './lib/extractor-warm-up.ts';
-import { startServer, type StartedServer } from './lib/server-process.ts';
+import {
+  cpuSecondsOf,
+  startServer,
+  waitUntilIdle,
+  type StartedServer,
+} from './lib/server-process.ts';
 
 const ENTRIES = 100_000;
 const PORT = 3106;
@@ -329,6 +334,8 @@ async function runEngine(
           () => postImport(client, slug, path, formato, mapping),
           () => advancedSearchAnswers(client, slug),
         );
+        // The next import starts on a server done with this one: its indexing and checkpoint.
+        await waitUntilIdle(server.child.pid!);
         const cpu = cpuSecondsOf(server.child.pid!) - cpuBefore;
         if (!('importados' in m.answer) || m.answer.importados !== ENTRIES) {
           throw new Error(`${formato} ${set}: ${JSON.stringify(m.answer)}`);
@@ -337,7 +344,6 @@ async function runEngine(
         rows.push(
           bound(`${label}: ${formato} (${size.toFixed(1)} MB) → ${into}`, m.seconds, 's', limit),
         );
-        await new Promise((resolve) => setTimeout(resolve, 100));
         const timings = lastTimings(log);
         rows.push({
           metric: `${label}: ${formato} → ${into}: CPU del servidor${timings ? `; leer y validar ${timings.lectura_ms} ms, escribir ${timings.escritura_ms} ms, a la vez` : ''}`,
@@ -363,13 +369,6 @@ async function runEngine(
     await server.stop();
   }
   return rows;
-}
-
-/** User + system CPU seconds of a process so far (all its threads), from /proc. */
-function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function translateToolkit(path: string): { parse: number; wall: number; units: number } | null {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,8 @@ export async function startServer(
   });
   const deadline = started + (options.timeoutMs ?? 180_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`el servidor terminó con código ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`el servidor terminó con código ${child.exitCode}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
@@ -65,4 +66,30 @@ export async function startServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** CPU seconds (user + system, every thread) of a process so far, from /proc; NaN elsewhere. */
+export function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Waits until a process has used under 5 % of a core for half a second (at most `timeoutMs`):
+ * work it does after answering (an import's indexing and checkpoint) is over.
+ */
+export async function waitUntilIdle(pid: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let before = cpuSecondsOf(pid);
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuSecondsOf(pid);
+    if (now - before < 0.025) return;
+    before = now;
+  }
 }
