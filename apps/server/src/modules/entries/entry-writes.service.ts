@@ -75,9 +75,7 @@ export interface NewEntry {
 
 /**
  * An entry validated and derived, ready to insert (pure: can be prepared anywhere). The card
- * is kept as the JSON stored in `entries.ficha`: an import prepares its entries on one thread
- * and writes them on another, and the writer, which bounds the import, then neither rebuilds
- * the card's object nor serializes it again.
+ * is kept as the JSON stored in `entries.ficha`.
  */
 export interface PreparedEntry extends Omit<NormalizedEntry, 'card'>, DerivedColumns {
   ficha: string;
@@ -141,9 +139,30 @@ export function prepareEntry(
   entry: NewEntry,
   withFields = true,
 ): PreparedEntry {
-  const langs = languagesOf(glossary);
-  const { card, comentarios_privados } = normalizeEntryInput(langs, entry.input);
-  const derived = deriveColumns(langs, card, withFields);
+  return deriveEntry(glossary, normalizeEntryInput(languagesOf(glossary), entry.input), {
+    withFields,
+    origen: entry.origen,
+    autor: entry.autor,
+    fecha_creacion: entry.fecha_creacion,
+  });
+}
+
+/**
+ * The second half of `prepareEntry`, for an entry already validated (`normalizeEntryInput`):
+ * its folded terms, sort key, stored card and, `withFields`, its advanced-search rows. It
+ * cannot fail. An import validates on its reading thread and derives on its writing one.
+ */
+export function deriveEntry(
+  glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
+  { card, comentarios_privados }: NormalizedEntry,
+  {
+    withFields = true,
+    origen,
+    autor,
+    fecha_creacion,
+  }: { withFields?: boolean } & Pick<NewEntry, 'origen' | 'autor' | 'fecha_creacion'> = {},
+): PreparedEntry {
+  const derived = deriveColumns(languagesOf(glossary), card, withFields);
   return {
     ficha: JSON.stringify(card),
     comentarios_privados,
@@ -152,9 +171,9 @@ export function prepareEntry(
     subindice_plegado: derived.subindice_plegado,
     clave_orden: derived.clave_orden,
     fields: derived.fields,
-    origen: entry.origen ?? null,
-    autor: entry.autor ?? null,
-    fecha_creacion: entry.fecha_creacion ?? null,
+    origen: origen ?? null,
+    autor: autor ?? null,
+    fecha_creacion: fecha_creacion ?? null,
   };
 }
 

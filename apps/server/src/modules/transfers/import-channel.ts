@@ -1,18 +1,26 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { NormalizedEntry } from '../entries/entry-card.ts';
 import type { PreparedEntry } from '../entries/entry-writes.service.ts';
 
 // The two threads of an import talk over a MessageChannel: the reader (workers/import.worker.ts)
 // sends the validated entries in batches as it reads them, the writer
 // (workers/import-writer.worker.ts) writes each batch as it comes and acknowledges it. Reading
 // and writing thus run at once, one core each, and only a few batches ever wait in memory.
+//
+// Deriving an entry's columns (folded terms, sort key, stored card) falls to whichever thread
+// has time for it: the writer derives the batches the reader sends as validated only, and the
+// reader derives a batch itself when the writer is behind, since it would otherwise wait. A
+// TBX keeps the reader busy and a CSV the writer; either way the other thread derives.
 
 /** Reader → writer. */
 export type ToWriter =
   /**
    * Validated entries, as objects: structured clone copies them about six times faster than
-   * JSON text would cost to write, copy and parse again (ADR 0013).
+   * JSON text would cost to write, copy and parse again (ADR 0013). The writer derives them.
    */
-  | { tipo: 'lote'; entradas: PreparedEntry[] }
+  | { tipo: 'lote'; entradas: NormalizedEntry[] }
+  /** Validated entries the reader has derived too. */
+  | { tipo: 'lote-derivado'; entradas: PreparedEntry[] }
   /** The file is read and every entry was valid: commit. */
   | { tipo: 'fin' }
   /** Nothing to write after all (a header pass, a refused entry, a reader failure): roll back. */
@@ -37,13 +45,15 @@ export class WriterFailedError extends Error {
 /** The reader's end: batches entries, keeps at most IN_FLIGHT unwritten, ends or cancels. */
 export class BatchSender {
   #port: MessagePort;
-  #pending: PreparedEntry[] = [];
+  #derive: (entry: NormalizedEntry) => PreparedEntry;
+  #pending: NormalizedEntry[] = [];
   #inFlight = 0;
   #failed = false;
   #wake: (() => void) | null = null;
 
-  constructor(port: MessagePort) {
+  constructor(port: MessagePort, derive: (entry: NormalizedEntry) => PreparedEntry) {
     this.#port = port;
+    this.#derive = derive;
     port.on('message', () => {
       this.#inFlight -= 1;
       this.#wakeUp();
@@ -61,23 +71,26 @@ export class BatchSender {
     wake?.();
   }
 
-  async add(entry: PreparedEntry): Promise<void> {
+  async add(entry: NormalizedEntry): Promise<void> {
     this.#pending.push(entry);
     if (this.#pending.length >= BATCH_ENTRIES) await this.#flush();
   }
 
   async #flush(): Promise<void> {
+    const pending = this.#pending;
+    this.#pending = [];
+    // The writer is behind: rather than only wait for it, derive this batch here.
+    const batch: ToWriter =
+      this.#inFlight >= IN_FLIGHT
+        ? { tipo: 'lote-derivado', entradas: pending.map(this.#derive) }
+        : { tipo: 'lote', entradas: pending };
     while (this.#inFlight >= IN_FLIGHT && !this.#failed) {
       await new Promise<void>((resolve) => (this.#wake = resolve));
     }
     if (this.#failed) throw new WriterFailedError();
-    if (this.#pending.length === 0) return;
-    this.#port.postMessage({
-      tipo: 'lote',
-      entradas: this.#pending,
-    } satisfies ToWriter);
+    if (pending.length === 0) return;
+    this.#port.postMessage(batch);
     this.#inFlight += 1;
-    this.#pending = [];
   }
 
   /** Sends what is left and tells the writer to commit. */
@@ -93,11 +106,13 @@ export class BatchSender {
 }
 
 /**
- * The writer's end: the reader's messages in order, as batches of entries, until `fin`
- * (the iteration ends) or `cancelar` (null: roll back).
+ * The writer's end: the reader's messages in order, as batches of derived entries (`derive`
+ * for those the reader has not), until `fin` (the iteration ends) or `cancelar` (null: roll
+ * back).
  */
 export async function* receiveBatches(
   port: MessagePort,
+  derive: (entry: NormalizedEntry) => PreparedEntry,
 ): AsyncGenerator<PreparedEntry[] | null, void, void> {
   const queue: ToWriter[] = [];
   let closed = false;
@@ -132,7 +147,7 @@ export async function* receiveBatches(
         yield null;
         return;
       }
-      yield message.entradas;
+      yield message.tipo === 'lote' ? message.entradas.map(derive) : message.entradas;
       port.postMessage({ tipo: 'escrito' } satisfies ToReader);
     }
   } finally {

@@ -8,7 +8,8 @@ import {
   type EntryStream,
 } from '@ludoterm/formats';
 import { AppError, isAppError } from '../../errors.ts';
-import { prepareEntry, type WriteGlossary } from '../entries/entry-writes.service.ts';
+import { normalizeEntryInput } from '../entries/entry-card.ts';
+import { deriveEntry, languagesOf, type WriteGlossary } from '../entries/entry-writes.service.ts';
 import { BatchSender, WriterFailedError } from './import-channel.ts';
 import { GrowingFile, UploadFailedError } from './upload-channel.ts';
 
@@ -34,7 +35,7 @@ export interface ImportTask {
   maxBytes: number;
   glossary: WriteGlossary;
   /**
-   * Whether the writer needs each entry's advanced-search rows; on SQLite it derives them
+   * Whether entries are derived with their advanced-search rows; on SQLite those are derived
    * from the stored cards after the answer (`SearchIndex.defersIndexing`).
    */
   withFields: boolean;
@@ -76,14 +77,15 @@ function locate(ubicacion: string, detail: string): string {
 }
 
 /**
- * Validates and derives every entry of the stream (the write path's own validation: a field
- * over 20,000 characters, an entry over 100,000…) and sends it to the writer. A failure is
- * refused naming the line or element of the file.
+ * Validates every entry of the stream (the write path's own validation: a field over 20,000
+ * characters, an entry over 100,000…) and sends it to the writer. A failure is refused naming
+ * the line or element of the file.
  */
 async function sendAll(stream: EntryStream, task: ImportTask, sender: BatchSender): Promise<void> {
+  const langs = languagesOf(task.glossary);
   for await (const input of stream) {
     try {
-      await sender.add(prepareEntry(task.glossary, { input }, task.withFields));
+      await sender.add(normalizeEntryInput(langs, input));
     } catch (error) {
       if (!isAppError(error)) throw error;
       const detail = typeof error.detail === 'string' ? error.detail : error.message;
@@ -136,7 +138,9 @@ async function runImport(
  * thrown (the route answers 500 and logs it).
  */
 export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
-  const sender = new BatchSender(task.port);
+  const sender = new BatchSender(task.port, (entry) =>
+    deriveEntry(task.glossary, entry, { withFields: task.withFields }),
+  );
   const file = new GrowingFile(task.filePath, task.upload);
   let outcome: ImportOutcome | null = null;
   try {

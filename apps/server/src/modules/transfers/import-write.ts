@@ -5,7 +5,9 @@ import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import {
+  deriveEntry,
   startBulkWrite,
+  type PreparedEntry,
   type EntryActor,
   type WriteGlossary,
 } from '../entries/entry-writes.service.ts';
@@ -16,8 +18,9 @@ import { isGlossaryLive } from './import.repository.ts';
 
 // The writing half of an import, as the import writer thread runs it
 // (workers/import-writer.worker.ts): the entries the reader validates arrive in batches over
-// `port` and are written as they come, in one transaction on the thread's own connection,
-// committed only when the reader says the whole file was valid. Anything else rolls back.
+// `port` and are derived and written as they come, in one transaction on the thread's own
+// connection, committed only when the reader says the whole file was valid. Anything else
+// rolls back.
 
 export interface ImportWriteTask {
   /** The writer's end of the import's channel (see import-channel.ts). */
@@ -30,6 +33,8 @@ export interface ImportWriteTask {
    */
   settled: MessagePort;
   glossary: WriteGlossary;
+  /** As `ImportTask.withFields`: the entries this thread derives are derived alike. */
+  withFields: boolean;
   actor: EntryActor;
   database: ImportDatabase;
 }
@@ -86,7 +91,9 @@ function checkpointLater(database: DatabaseHandle, settled: MessagePort): void {
 }
 
 async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> {
-  const batches = receiveBatches(task.port);
+  const batches = receiveBatches(task.port, (entry) =>
+    deriveEntry(task.glossary, entry, { withFields: task.withFields }),
+  );
   const first = await batches.next();
   if (first.value === null) {
     task.settled.close();
@@ -110,7 +117,7 @@ async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> 
       });
       let importados = 0;
       let omitidos = 0;
-      const add = async (batch: Parameters<typeof write.add>[0]) => {
+      const add = async (batch: readonly PreparedEntry[]) => {
         const written = await write.add(batch);
         importados += written.inserted;
         omitidos += written.skipped;

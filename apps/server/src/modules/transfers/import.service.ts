@@ -164,6 +164,9 @@ export async function importFile(
   // Reader and writer run at once on their own threads, joined by a channel (import-channel.ts).
   // Should either not start (a full queue) or die, its end of the channel closes and the
   // other stops: the reader reading, the writer without committing.
+  // Where the indexing waits for the commit, the card fields are derived then, from the
+  // stored cards; either thread derives the rest of each entry (import-channel.ts).
+  const withFields = !searchIndexFor(deps.database.db).defersIndexing;
   const { port1, port2 } = new MessageChannel();
   const { port1: settledHere, port2: settledThere } = new MessageChannel();
   // The writer answers by message once its entries are committed, then indexes them and says
@@ -184,6 +187,7 @@ export async function importFile(
         port: port2,
         settled: settledThere,
         glossary: importGlossary,
+        withFields,
         actor: { id: user.id, nombre: displayNameOf(user) },
         database: importDatabaseOf(deps),
       },
@@ -221,7 +225,7 @@ export async function importFile(
         mapping,
         maxBytes: deps.config.IMPORT_MAX_BYTES,
         glossary: importGlossary,
-        withFields: !searchIndexFor(deps.database.db).defersIndexing,
+        withFields,
         port: port1,
         upload: file.upload,
       },
