@@ -68,7 +68,7 @@ describe('SearchPage', () => {
     const calls = serve(() => results([manaPotion, flightPotion]));
     renderPage();
     await userEvent.type(screen.getByRole('textbox', { name: 'Término' }), 'POCION{Enter}');
-    expect(await screen.findByText('2 resultados')).toBeInTheDocument();
+    expect(await screen.findByText('2 resultados.')).toBeInTheDocument();
     const list = screen.getByLabelText('Resultados de la búsqueda');
     const headers = within(list).getAllByRole('button', { name: /^Ver ficha de/ });
     const search = calls.find((c) => c.url.startsWith('/buscar?'))!;
@@ -82,7 +82,7 @@ describe('SearchPage', () => {
     const calls = serve(() => results([manaPotion]));
     renderPage();
     await userEvent.type(screen.getByRole('textbox', { name: 'Subíndice' }), 'obj{Enter}');
-    await screen.findByText('1 resultado');
+    await screen.findByText('1 resultado.');
     const url = new URL(calls.find((c) => c.url.startsWith('/buscar?'))!.url, 'http://x');
     expect(url.searchParams.get('subindice_like')).toBe('obj');
     expect(url.searchParams.has('termino')).toBe(false);
@@ -101,7 +101,7 @@ describe('SearchPage', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Definición' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Valor' }), 'dano');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar en el campo' }));
-    expect(await screen.findByText('1 resultado')).toBeInTheDocument();
+    expect(await screen.findByText('1 resultado.')).toBeInTheDocument();
     const url = new URL(calls.find((c) => c.url.startsWith('/buscar?'))!.url, 'http://x');
     expect(url.searchParams.get('definicion')).toBe('dano');
     // The matched field's text is shown, marked.
