@@ -1,6 +1,10 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { NormalizedEntry } from '../entries/entry-card.ts';
-import type { PreparedEntry } from '../entries/entry-writes.service.ts';
+import {
+  deriveEntry,
+  type PreparedEntry,
+  type WriteGlossary,
+} from '../entries/entry-writes.service.ts';
 
 // The two threads of an import talk over a MessageChannel: the reader (workers/import.worker.ts)
 // sends the validated entries in batches as it reads them, the writer
@@ -28,6 +32,14 @@ export type ToWriter =
 
 /** Writer → reader: one more batch written. The writer closes the channel when it stops. */
 export type ToReader = { tipo: 'escrito' };
+
+/** How both ends derive an import's entries (`withFields`: see `ImportTask.withFields`). */
+export function importDeriver(task: {
+  glossary: WriteGlossary;
+  withFields: boolean;
+}): (entry: NormalizedEntry) => PreparedEntry {
+  return (entry) => deriveEntry(task.glossary, entry, { withFields: task.withFields });
+}
 
 /** Entries per batch. */
 export const BATCH_ENTRIES = 1000;

@@ -9,8 +9,8 @@ import {
 } from '@ludoterm/formats';
 import { AppError, isAppError } from '../../errors.ts';
 import { normalizeEntryInput } from '../entries/entry-card.ts';
-import { deriveEntry, languagesOf, type WriteGlossary } from '../entries/entry-writes.service.ts';
-import { BatchSender, WriterFailedError } from './import-channel.ts';
+import { languagesOf, type WriteGlossary } from '../entries/entry-writes.service.ts';
+import { BatchSender, WriterFailedError, importDeriver } from './import-channel.ts';
 import { GrowingFile, UploadFailedError } from './upload-channel.ts';
 
 // The reading half of an import, as the import worker thread runs it (workers/import.worker.ts):
@@ -138,9 +138,7 @@ async function runImport(
  * thrown (the route answers 500 and logs it).
  */
 export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
-  const sender = new BatchSender(task.port, (entry) =>
-    deriveEntry(task.glossary, entry, { withFields: task.withFields }),
-  );
+  const sender = new BatchSender(task.port, importDeriver(task));
   const file = new GrowingFile(task.filePath, task.upload);
   let outcome: ImportOutcome | null = null;
   try {

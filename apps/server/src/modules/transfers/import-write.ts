@@ -5,14 +5,13 @@ import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import {
-  deriveEntry,
   startBulkWrite,
   type PreparedEntry,
   type EntryActor,
   type WriteGlossary,
 } from '../entries/entry-writes.service.ts';
 import { indexPendingEntries } from '../search/search-index.ts';
-import { receiveBatches } from './import-channel.ts';
+import { importDeriver, receiveBatches } from './import-channel.ts';
 import type { ImportDatabase } from './import-job.ts';
 import { isGlossaryLive } from './import.repository.ts';
 
@@ -91,9 +90,7 @@ function checkpointLater(database: DatabaseHandle, settled: MessagePort): void {
 }
 
 async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> {
-  const batches = receiveBatches(task.port, (entry) =>
-    deriveEntry(task.glossary, entry, { withFields: task.withFields }),
-  );
+  const batches = receiveBatches(task.port, importDeriver(task));
   const first = await batches.next();
   if (first.value === null) {
     task.settled.close();
