@@ -79,6 +79,8 @@ export interface WorkerPoolOptions {
    * CPU other threads leave.
    */
   niceIncrement?: number;
+  /** Tasks handed to each thread at once (default 1). */
+  concurrentTasksPerWorker?: number;
 }
 
 export interface RunOptions {
@@ -126,6 +128,9 @@ export function createWorkerPool<Task, Result>(
     idleTimeout: options.idleTimeoutMs ?? 60_000,
     ...(options.runsBetweenTasks ? { atomics: 'disabled' as const } : {}),
     ...(options.niceIncrement ? { niceIncrement: options.niceIncrement } : {}),
+    ...(options.concurrentTasksPerWorker
+      ? { concurrentTasksPerWorker: options.concurrentTasksPerWorker }
+      : {}),
     resourceLimits: {
       ...(options.maxOldGenerationSizeMb
         ? { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }

@@ -783,4 +783,27 @@ describe('GET /buscar on search worker threads (SQLite, SEARCH_WORKERS=1)', () =
     expect(termsOf(again.json())).toContain('espadón');
     expect((await search(owner.headers, { color: 'x' })).statusCode).toBe(422);
   });
+
+  it('answers searches sent at once, which the thread interleaves, as it answers each alone', async () => {
+    const owner = await createUser(t);
+    const g = await createGlossaryRow(t, owner.user, { nombre: 'Hilos a la vez' });
+    const words = ['espada', 'escudo', 'arco', 'daga', 'maza', 'lanza'];
+    await seed(
+      t,
+      g,
+      owner.user,
+      Array.from({ length: 240 }, (_, i) => `${words[i % 6]} ${words[(i * 5) % 6]} ${i}`),
+    );
+    const search = searchWith(t);
+    const queries = ['espada', 'ada', 'sp', 'arco d', 'za', 'a lanza 1', 'escudo', 'nada'];
+    const alone = [];
+    for (const termino of queries) alone.push(await search(owner.headers, { termino }));
+    const together = await Promise.all(
+      queries.map((termino) => search(owner.headers, { termino })),
+    );
+    expect(together.map((r) => [r.statusCode, r.headers['x-total-count'], r.body])).toEqual(
+      alone.map((r) => [r.statusCode, r.headers['x-total-count'], r.body]),
+    );
+    expect(alone.map((r) => r.headers['x-total-count'])).toContain('0');
+  });
 });
