@@ -38,9 +38,10 @@ export {
  * stores the folded columns and the `entry_fields` rows and, in the same transaction, calls
  * `addEntries` for each batch and `indexInserted` once at the end of the write (or
  * `addFields` after an edit); a single create may call `indexLater` instead, and an import on
- * SQLite leaves all of it, `entry_fields` rows included, to `indexPending` (`defersIndexing`). On SQLite,
- * updates and deletes (edits, the cascade of a glossary purge) are followed by triggers, once
- * `indexPending` has indexed what waited; on PostgreSQL the indexes follow by themselves.
+ * SQLite leaves all of it, `entry_fields` rows included, to `indexPending` (`defersIndexing`).
+ * On SQLite, updates and deletes (edits, the cascade of a glossary purge) are followed by
+ * triggers, once `indexPending` has indexed what waited; on PostgreSQL the indexes follow by
+ * themselves.
  *
  * Matching is on folded text (lib/text-folding.ts) on both engines: callers pass folded
  * queries; every character of a query is literal. Queries of one or two characters match by

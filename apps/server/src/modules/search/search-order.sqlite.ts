@@ -483,14 +483,17 @@ export async function sqliteIndexInserted(
   { first, last }: InsertedIds,
   { terms, fields }: { terms: boolean; fields: boolean },
 ): Promise<void> {
-  const docs = sql<boolean>`d.entry_id between ${first} and ${last}`;
-  if (terms) await indexTermsOf(db, docs);
-  if (fields) await insertFieldRowsOf(db, docs);
+  await indexDocs(db, sql<boolean>`d.entry_id between ${first} and ${last}`, { terms, fields });
 }
 
-async function indexDocs(db: Kysely<Database>, docs: Sql<boolean>): Promise<void> {
-  await indexTermsOf(db, docs);
-  await insertFieldRowsOf(db, docs);
+/** The trigram rows of the docs `docs` selects: their terms, their card fields, or both. */
+async function indexDocs(
+  db: Kysely<Database>,
+  docs: Sql<boolean>,
+  { terms = true, fields = true }: { terms?: boolean; fields?: boolean } = {},
+): Promise<void> {
+  if (terms) await indexTermsOf(db, docs);
+  if (fields) await insertFieldRowsOf(db, docs);
 }
 
 async function indexTermsOf(db: Kysely<Database>, docs: Sql<boolean>): Promise<void> {
