@@ -29,7 +29,7 @@ import { importRoutes } from './modules/transfers/import.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
@@ -73,6 +73,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

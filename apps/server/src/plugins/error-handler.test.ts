@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { connect, type AddressInfo } from 'node:net';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,7 +11,14 @@ function addFailingRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/test/validado',
-    { schema: { body: z.object({ nombre: z.string().trim().min(1, { error: 'Pon un nombre de glosario.' }), n: z.number().max(3) }) } },
+    {
+      schema: {
+        body: z.object({
+          nombre: z.string().trim().min(1, { error: 'Pon un nombre de glosario.' }),
+          n: z.number().max(3),
+        }),
+      },
+    },
     async () => ({ ok: true }),
   );
   typed.get('/api/test/conflicto', async () => {
@@ -32,11 +40,18 @@ describeEngines(
     it('answers unknown API routes with 404 ROUTE_NOT_FOUND in Spanish', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/no-existe' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 'ROUTE_NOT_FOUND', detail: 'Esa dirección del API no existe.' });
+      expect(res.json()).toEqual({
+        code: 'ROUTE_NOT_FOUND',
+        detail: 'Esa dirección del API no existe.',
+      });
     });
 
     it('answers schema failures with 422 and a Spanish detail naming the field', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/test/validado', payload: { nombre: ' ', n: 9 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/validado',
+        payload: { nombre: ' ', n: 9 },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
         code: 'VALIDATION_FAILED',
@@ -63,7 +78,10 @@ describeEngines(
         payload: JSON.stringify({ nombre: 'x'.repeat(1024 * 1024 + 10), n: 1 }),
       });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', detail: expect.stringContaining('1 MiB') });
+      expect(res.json()).toEqual({
+        code: 'PAYLOAD_TOO_LARGE',
+        detail: expect.stringContaining('1 MiB'),
+      });
     });
 
     it('answers an unsupported content type with 415', async () => {
@@ -91,6 +109,31 @@ describeEngines(
         expect(res.body).not.toContain('secreto');
         expect(res.body).not.toContain('no es un número');
       }
+    });
+
+    it('answers what Node refuses before routing (a search longer than the headers allow) in Spanish', async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => socket.end(request));
+          let answer = '';
+          socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const long = await raw(
+        `GET /api/buscar?termino=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      );
+      expect(long).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(long.slice(long.indexOf('\r\n\r\n') + 4))).toEqual({
+        code: 'HEADERS_TOO_LARGE',
+        detail:
+          'La dirección o las cabeceras de la petición son demasiado largas (más de 16 KB). Acorta lo que buscas o envías en la dirección.',
+      });
+      const malformed = await raw('ESTO NO ES HTTP\r\n\r\n');
+      expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+      expect(malformed).toContain('"code":"BAD_REQUEST"');
     });
   },
   {},

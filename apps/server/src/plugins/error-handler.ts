@@ -1,6 +1,11 @@
-import { errorDetails, spanishErrorMap, type ErrorCode } from '@ludoterm/contract';
+import { ERROR_STATUS, errorDetails, spanishErrorMap, type ErrorCode } from '@ludoterm/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../errors.ts';
 
 const contextNames: Record<string, string> = {
@@ -19,7 +24,9 @@ interface ValidationItem {
 
 /** Whether the message is our generic one for that issue (so it needs the field name). */
 function isGenericMessage({ keyword, params, message }: ValidationItem): boolean {
-  const generic = spanishErrorMap({ ...params, code: keyword } as Parameters<typeof spanishErrorMap>[0]);
+  const generic = spanishErrorMap({ ...params, code: keyword } as Parameters<
+    typeof spanishErrorMap
+  >[0]);
   return typeof generic === 'string' ? generic === message : generic?.message === message;
 }
 
@@ -42,7 +49,10 @@ function validationDetail(error: FastifyError & { validation: ValidationItem[] }
 const frameworkErrors: Record<string, [ErrorCode, string?]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ['INVALID_JSON'],
   FST_ERR_CTP_EMPTY_JSON_BODY: ['INVALID_JSON', 'Falta el cuerpo JSON de la petición.'],
-  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'El cuerpo de la petición supera el máximo de 1 MiB.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [
+    'PAYLOAD_TOO_LARGE',
+    'El cuerpo de la petición supera el máximo de 1 MiB.',
+  ],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [
     'UNSUPPORTED_MEDIA_TYPE',
     'Tipo de contenido no admitido. Envía JSON o multipart/form-data.',
@@ -76,7 +86,10 @@ const statusCodes: Record<number, ErrorCode> = {
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return new AppError('VALIDATION_FAILED', validationDetail(error as FastifyError & { validation: ValidationItem[] }));
+    return new AppError(
+      'VALIDATION_FAILED',
+      validationDetail(error as FastifyError & { validation: ValidationItem[] }),
+    );
   }
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? frameworkErrors[fastifyError.code] : undefined;
@@ -102,7 +115,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         'error interno',
       );
     } else if (!isAppError(error)) {
-      request.log.info({ code: appError.code, reason: (error as Error).message }, 'petición rechazada');
+      request.log.info(
+        { code: appError.code, reason: (error as Error).message },
+        'petición rechazada',
+      );
     }
     void reply
       .code(appError.status)
@@ -110,4 +126,32 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .type('application/json; charset=utf-8')
       .send({ detail: appError.detail, code: appError.code });
   });
+}
+
+/** What Node refuses before a request reaches Fastify, by its error code. */
+function clientErrorCode(error: Error & { code?: string }): ErrorCode {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'HEADERS_TOO_LARGE';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'REQUEST_TIMEOUT';
+  return 'BAD_REQUEST';
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses (a search of 20,000
+ * characters makes the address longer than its 16 KB of headers, a malformed request, one too
+ * slow to arrive) is answered in the API's shape, `{ detail, code }` in Spanish, and the
+ * connection closed, as Fastify's own handler does in English.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const code = clientErrorCode(error);
+    const status = ERROR_STATUS[code];
+    const body = JSON.stringify({ detail: errorDetails[code], code });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

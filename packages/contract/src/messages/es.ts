@@ -12,12 +12,14 @@ export const es = {
     loading: 'Cargando...',
     unknownError: 'Error desconocido',
     contactLabel: 'Contacto',
-    networkError: 'No se pudo conectar con el servidor. Comprueba tu conexión y vuelve a intentarlo.',
+    networkError:
+      'No se pudo conectar con el servidor. Comprueba tu conexión y vuelve a intentarlo.',
     timeout: 'El servidor ha tardado demasiado en responder. Vuelve a intentarlo.',
     httpError: 'El servidor respondió con un error ({status}).',
     skipToContent: 'Saltar al contenido',
     pageLoadError: 'No se pudo cargar esta página.',
-    pageLoadErrorHelp: 'Puede que haya una versión nueva de LudoTerm. Recarga la página para continuar.',
+    pageLoadErrorHelp:
+      'Puede que haya una versión nueva de LudoTerm. Recarga la página para continuar.',
     reload: 'Recargar la página',
   },
   nav: {
@@ -90,7 +92,8 @@ export const es = {
     noAccount: '¿No tienes cuenta?',
     submitting: 'Entrando...',
     forgotTitle: 'Recuperar la contraseña',
-    forgotPending: 'Pronto podrás recuperar tu contraseña desde aquí. Mientras tanto, escribe al contacto de soporte.',
+    forgotPending:
+      'Pronto podrás recuperar tu contraseña desde aquí. Mientras tanto, escribe al contacto de soporte.',
     resetTitle: 'Restablecer la contraseña',
   },
   register: {
@@ -259,7 +262,8 @@ export const es = {
     deleteLabel: 'Eliminar «{term}»',
     delete: 'Eliminar',
     privateComments: 'Comentarios privados',
-    privateCommentsHelp: 'Solo los ven quien creó la entrada y la persona propietaria del glosario.',
+    privateCommentsHelp:
+      'Solo los ven quien creó la entrada y la persona propietaria del glosario.',
     addTitle: 'Nueva entrada',
     historyTitle: 'Historial de «{term}»',
     currentVersion: 'Actual',
@@ -408,18 +412,22 @@ export const es = {
     pastedText: 'Texto pegado',
     minFreqRange: 'La frecuencia mínima debe ser un número entero entre 1 y 10.',
     stopwordModeInvalid: 'El modo de stopwords debe ser «predeterminadas» o «personalizadas».',
-    languageInvalid: 'Idioma no admitido: el extractor trabaja con textos en español (es) o en inglés (en).',
+    languageInvalid:
+      'Idioma no admitido: el extractor trabaja con textos en español (es) o en inglés (en).',
     fileType: 'Formato no admitido{ext}. Sube un archivo .txt, .csv, .docx o .pdf.',
     stopwordFileType: 'El archivo de stopwords debe ser un .txt.',
     fileTooLarge:
       'El archivo supera el máximo de {max} que admite el extractor. Divídelo en partes más pequeñas o analiza solo una parte.',
-    textTooLarge: 'El texto supera el máximo de {max} que admite el extractor. Analízalo en partes más pequeñas.',
-    stopwordsTooLarge: 'Las stopwords superan el máximo de {max}. Deja solo las palabras que quieras excluir.',
+    textTooLarge:
+      'El texto supera el máximo de {max} que admite el extractor. Analízalo en partes más pequeñas.',
+    stopwordsTooLarge:
+      'Las stopwords superan el máximo de {max}. Deja solo las palabras que quieras excluir.',
     stopwordFileError: 'Archivo de stopwords: {detail}',
     timeout:
       'El documento ha tardado más de {limit} en procesarse. Prueba con un documento más pequeño o vuelve a intentarlo más tarde.',
     busy: 'Hay demasiadas extracciones en curso. Vuelve a intentarlo dentro de unos minutos.',
-    tooBigToProcess: 'El documento es demasiado grande para procesarlo. Divídelo en partes más pequeñas.',
+    tooBigToProcess:
+      'El documento es demasiado grande para procesarlo. Divídelo en partes más pequeñas.',
     glossaryLacksLanguage:
       'El glosario «{name}» ({origen} → {meta}) no tiene el idioma del texto ({lang}). Elige un glosario que lo tenga.',
     candidateTermMissing: 'Candidato {n}: falta el término en {lang}.',
@@ -430,11 +438,13 @@ export const es = {
     fileChosen: '{name} ({size})',
     removeFile: 'Quitar el archivo',
     textPlaceholder: 'Pega aquí el texto que quieras analizar',
-    textIgnored: 'Se analizará el archivo; el texto pegado no se usa mientras haya un archivo elegido.',
+    textIgnored:
+      'Se analizará el archivo; el texto pegado no se usa mientras haya un archivo elegido.',
     wordsOne: '1 palabra',
     minFreqHelp: 'De 1 a 10: no se muestran los candidatos que aparecen menos veces.',
     customStopwordsText: 'Tus stopwords',
-    customStopwordsHelp: 'Una por línea o separadas por comas; sustituyen a la lista predeterminada.',
+    customStopwordsHelp:
+      'Una por línea o separadas por comas; sustituyen a la lista predeterminada.',
     customStopwordsPlaceholder: 'héroe\nnivel\npartida',
     stopwordsFile: 'O un archivo .txt de stopwords',
     language: 'Idioma del texto',
@@ -459,7 +469,8 @@ export const es = {
     resultsTitle: 'Candidatos',
     truncated: 'Se muestran los {shown} mejor puntuados de {total}.',
     glossaryLabel: 'Glosario de destino',
-    glossaryLacksLanguageClient: 'Este glosario no tiene el idioma del texto ({lang}): elige otro para añadir candidatos.',
+    glossaryLacksLanguageClient:
+      'Este glosario no tiene el idioma del texto ({lang}): elige otro para añadir candidatos.',
     filterLabel: 'Filtrar por término',
     filterPlaceholder: 'Parte del término',
     categoryFilter: 'Categoría',
@@ -473,7 +484,8 @@ export const es = {
     sortTerm: 'Término (A–Z)',
     sortCategory: 'Categoría',
     shownOf: 'Mostrando {shown} de {total}',
-    noCandidates: 'No se han encontrado candidatos con estos criterios. Prueba con una frecuencia mínima menor.',
+    noCandidates:
+      'No se han encontrado candidatos con estos criterios. Prueba con una frecuencia mínima menor.',
     noMatches: 'Ningún candidato coincide con los filtros.',
     listLabel: 'Candidatos encontrados',
     selectCandidate: 'Seleccionar «{term}»',
@@ -538,7 +550,8 @@ export const es = {
     displayNamePlaceholder: 'Tu nombre o alias',
     securityTitle: 'Seguridad',
     codeSwitch: 'Pedir un código por correo al iniciar sesión',
-    codeSwitchHelp: 'Además de la contraseña, te enviaremos un código de 6 cifras a {email} cada vez que entres.',
+    codeSwitchHelp:
+      'Además de la contraseña, te enviaremos un código de 6 cifras a {email} cada vez que entres.',
     codeOn: '✅ Verificación por código activada.',
     codeOff: '✅ Verificación por código desactivada.',
     codeError: '❌ Error al cambiar la verificación por código',
@@ -587,7 +600,8 @@ export const es = {
     states: { pendiente: 'pendiente', 'en curso': 'en curso', resuelto: 'resuelto' },
     types: { bug: 'Error (bug)', sugerencia: 'Sugerencia', otro: 'Otro', soporte: 'Soporte' },
     formTitle: 'Nuevo ticket',
-    formHelp: 'Cuéntanos qué ha pasado o qué te gustaría. Un administrador te responderá aquí y en tu perfil.',
+    formHelp:
+      'Cuéntanos qué ha pasado o qué te gustaría. Un administrador te responderá aquí y en tu perfil.',
     descriptionPlaceholder: 'Qué estabas haciendo, qué esperabas y qué ha pasado',
     emailHelp: 'Si lo dejas vacío, usaremos el correo de tu cuenta.',
     imageHelp: 'Opcional. Una imagen PNG, JPEG, WebP, GIF o AVIF (no SVG).',
@@ -619,7 +633,8 @@ export const es = {
   },
   passwordReset: {
     forgotTitle: 'Recuperar la contraseña',
-    forgotHelp: 'Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
+    forgotHelp:
+      'Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
     forgotSubmit: 'Enviar enlace',
     forgotSent:
       'Si existe una cuenta con ese correo, te hemos enviado un enlace para restablecer la contraseña. Revisa tu bandeja de entrada (y la carpeta de spam). El enlace caduca en 1 hora.',
@@ -630,7 +645,8 @@ export const es = {
     mismatch: 'Las dos contraseñas no coinciden.',
     resetSubmit: 'Guardar la contraseña',
     resetDone: '✅ Contraseña cambiada. Ya puedes iniciar sesión con la nueva contraseña.',
-    missingToken: 'Este enlace no está completo. Ábrelo tal como llegó en el correo o pide uno nuevo.',
+    missingToken:
+      'Este enlace no está completo. Ábrelo tal como llegó en el correo o pide uno nuevo.',
     requestNew: 'Pedir un enlace nuevo',
     goToLogin: 'Ir a iniciar sesión',
     backToLogin: 'Volver al inicio de sesión',
@@ -638,7 +654,8 @@ export const es = {
   google: {
     button: 'Continuar con Google',
     loading: 'Cargando el acceso con Google...',
-    unavailable: 'No se pudo cargar el acceso con Google. Comprueba tu conexión o entra con tu correo.',
+    unavailable:
+      'No se pudo cargar el acceso con Google. Comprueba tu conexión o entra con tu correo.',
     linkTitle: 'Vincular tu cuenta de Google',
     linkHelp:
       'Ya existe una cuenta de LudoTerm con el correo {email}. Escribe su contraseña para vincularla con Google; después podrás entrar de las dos formas.',
@@ -668,6 +685,7 @@ export const errorDetails: Record<ErrorCode, string> = {
   GLOSSARY_NAME_TAKEN: 'Ya tienes un glosario activo con ese nombre. Elige otro nombre.',
   TRASH_EXPIRED: 'Han pasado 30 días desde que se eliminó: ya no se puede restaurar.',
   LAST_ADMIN: 'No se puede quitar el rol de administrador al último administrador.',
+  REQUEST_TIMEOUT: 'La petición tardó demasiado en llegar. Vuelve a intentarlo.',
   PAYLOAD_TOO_LARGE: 'El envío es demasiado grande.',
   UNSUPPORTED_MEDIA_TYPE: 'Ese tipo de archivo no se admite.',
   VALIDATION_FAILED: 'Hay datos que no son válidos. Revísalos y vuelve a intentarlo.',
@@ -680,8 +698,12 @@ export const errorDetails: Record<ErrorCode, string> = {
   INVALID_RESET_LINK:
     'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Pide uno nuevo.',
   RATE_LIMITED: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
-  INTERNAL: 'Ha ocurrido un error interno. Inténtalo de nuevo; si se repite, abre un ticket de soporte.',
-  SERVICE_UNAVAILABLE: 'El servicio no está disponible ahora mismo. Inténtalo de nuevo en unos minutos.',
+  HEADERS_TOO_LARGE:
+    'La dirección o las cabeceras de la petición son demasiado largas (más de 16 KB). Acorta lo que buscas o envías en la dirección.',
+  INTERNAL:
+    'Ha ocurrido un error interno. Inténtalo de nuevo; si se repite, abre un ticket de soporte.',
+  SERVICE_UNAVAILABLE:
+    'El servicio no está disponible ahora mismo. Inténtalo de nuevo en unos minutos.',
 };
 
 /** Fills `{name}` placeholders: format('Glosario "{name}" creado.', { name: 'RPG' }). */
