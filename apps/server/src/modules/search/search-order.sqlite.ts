@@ -3,6 +3,11 @@ import type { Database } from '../../db/schema.ts';
 import type { InsertedIds } from './search-index.ts';
 import { PREFIX_END, WORD_SEPARATORS, ftsPhrase, isShortQuery } from './search-index-terms.ts';
 import {
+  sqliteCheckWordStarts,
+  sqliteRewriteWordStarts,
+  sqliteWordStartRows,
+} from './search-word-starts.sqlite.ts';
+import {
   TIE_BREAK_SQL,
   compareOrder,
   countedOf,
@@ -262,6 +267,14 @@ async function matchTermsInOrder(
     ? sql<OrderedRow>`select ${select} from search_docs d
       where d.search_id >= ${UNORDERED} and ${filter}`
     : null;
+  // The word tier through the word starts' B-tree, when they are few (usually none).
+  if (m.tier === 'word') {
+    const rows = await sqliteWordStartRows<OrderedRow>(db, m.query, select, filter);
+    if (rows) {
+      const late = unordered ? await rowsOf(db, unordered) : [];
+      return toRankedMatches([...rows, ...late].sort(compareOrder), m.limit);
+    }
+  }
   if (short) {
     // One or two characters: walk the docs in order (matches are then dense).
     const rows = await inOrder(
@@ -581,8 +594,8 @@ export function assignSlots(
 }
 
 /**
- * Renumbers every live entry's doc evenly in order and rebuilds both trigram indexes, with the
- * triggers standing aside (`search_maintenance`). Run inside a transaction.
+ * Renumbers every live entry's doc evenly in order and rebuilds both trigram indexes and the
+ * word starts, with the triggers standing aside (`search_maintenance`). Run inside a transaction.
  */
 export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
   await sql`insert into search_maintenance (motivo) values ('rebuild')`.execute(db);
@@ -604,6 +617,7 @@ export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
     select d.search_id * ${sql.lit(FIELD_SLOTS)} + c.code, f.valor_plegado
     from entry_fields f join search_docs d on d.entry_id = f.entry_id
     join search_fields c on c.campo = f.campo`.execute(db);
+  await sqliteRewriteWordStarts(db);
   await sql`delete from search_maintenance`.execute(db);
   await sql`insert into search_terms_fts (search_terms_fts) values ('optimize')`.execute(db);
   await sql`insert into search_field_fts (search_field_fts) values ('optimize')`.execute(db);
@@ -633,6 +647,7 @@ export async function sqliteCheckDocs(db: Kysely<Database>): Promise<string[]> {
     where prev_k is not null and (prev_k, prev_t, prev_id) > (clave_orden, desempate, entry_id)
     limit 20`.execute(db);
   for (const r of disorder) problems.push(`entrada ${r.id}: fuera de orden en search_docs`);
+  problems.push(...(await sqliteCheckWordStarts(db)));
   for (const table of ['search_terms_fts', 'search_field_fts']) {
     try {
       await sql`insert into ${sql.table(table)} (${sql.ref(table)}, rank) values ('integrity-check', 0)`.execute(

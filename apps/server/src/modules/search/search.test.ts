@@ -321,6 +321,49 @@ describeEngines('GET /buscar', (t) => {
     });
   });
 
+  describe('the word tier beyond the first 200 matches', () => {
+    let own: GlossaryRow;
+    beforeAll(async () => {
+      own = await createGlossaryRow(t, owner.user, { nombre: 'Palabras' });
+      // 300 substring matches sort before the word-tier ones, so the head holds none of them.
+      const substrings = Array.from(
+        { length: 300 },
+        (_, i) => `a${String(i).padStart(4, '0')}lanza`,
+      );
+      await seed(t, own, owner.user, [...substrings, 'zz lanza', 'zz-lanzadera', 'lanzar']);
+    });
+
+    it('reads them from the word starts', async () => {
+      const { results, total } = await find({ termino: 'lanza', glosarios: own.nombre_seguro });
+      expect(total).toBe(303);
+      expect(termsOf(results).slice(0, 4)).toEqual([
+        'lanzar',
+        'zz lanza',
+        'zz-lanzadera',
+        'a0000lanza',
+      ]);
+    });
+
+    it('reads them from the trigram index when over 2,000 word starts begin with the query', async () => {
+      // Elsewhere, in a glossary this search leaves out: 1,100 docs with two such starts each.
+      const crowded = await createGlossaryRow(t, owner.user, { nombre: 'Abarrotado' });
+      await seed(
+        t,
+        crowded,
+        owner.user,
+        Array.from({ length: 1100 }, (_, i) => `w${i} lanza`),
+      );
+      const { results, total } = await find({ termino: 'lanza', glosarios: own.nombre_seguro });
+      expect(total).toBe(303);
+      expect(termsOf(results).slice(0, 4)).toEqual([
+        'lanzar',
+        'zz lanza',
+        'zz-lanzadera',
+        'a0000lanza',
+      ]);
+    });
+  });
+
   describe('access', () => {
     let reader: TestUser;
     let stranger: TestUser;

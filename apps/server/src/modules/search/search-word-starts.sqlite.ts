@@ -1,0 +1,76 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { PREFIX_END, WORD_SEPARATORS } from './search-index-terms.ts';
+
+// SQLite's word tier from `search_word_starts` (migration 067): for each doc in the results'
+// order, its text from every word start on, at most START_CHARS characters. Its rows follow
+// the docs through that migration's triggers; a rebuild writes them in bulk (below).
+
+/** Keep in step with migration 2026-11-26-067 (which keeps its own copy). */
+const START_CHARS = 32;
+const UNORDERED = sql.lit(2 ** 51);
+const SEPARATORS = sql.raw(
+  `(${WORD_SEPARATORS.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')})`,
+);
+
+/** More word starts than this for a query, and the trigram index serves it better (in order). */
+const WORD_STARTS_READ_UP_TO = 2000;
+
+type Sql<T = unknown> = RawBuilder<T>;
+
+/** The word starts of the docs in the results' order that `docs` selects (`d`). */
+function wordStartsOf(docs: Sql<boolean>): Sql {
+  const ofColumn = (column: 'origen' | 'meta' | 'subindice') => {
+    const text = sql.ref(`d.${column}`);
+    return sql`select substr(${text}, p.n, ${sql.lit(START_CHARS)}) as start, d.search_id
+      from search_docs d join search_positions p on p.n <= length(${text})
+      where d.search_id < ${UNORDERED} and ${docs} and substr(${text}, p.n - 1, 1) in ${SEPARATORS}`;
+  };
+  return sql`${ofColumn('origen')} union ${ofColumn('meta')} union ${ofColumn('subindice')}`;
+}
+
+/** Writes the word starts of every doc (a rebuild, with the triggers standing aside). */
+export async function sqliteRewriteWordStarts(db: Kysely<Database>): Promise<void> {
+  await sql`delete from search_word_starts`.execute(db);
+  await sql`insert into search_word_starts (start, search_id)
+    select start, search_id from (${wordStartsOf(sql`1`)}) order by 1, 2`.execute(db);
+}
+
+/**
+ * The docs where a word starts with `query` and `filter` holds, with what `select` reads of
+ * them (`d` is the doc), in no order; null when more than WORD_STARTS_READ_UP_TO word starts
+ * begin with it. A range of the B-tree instead of a walk of every doc that holds the query's
+ * trigrams and a separator: a tenth of the time, mostly for the word tiers that find nothing.
+ */
+export async function sqliteWordStartRows<Row>(
+  db: Kysely<Database>,
+  query: string,
+  select: Sql,
+  filter: Sql<boolean>,
+): Promise<Row[] | null> {
+  const start = Array.from(query).slice(0, START_CHARS).join('');
+  const range = sql`w.start >= ${start} and w.start < ${start + PREFIX_END}`;
+  const { rows: counted } = await sql<{ n: number }>`select count(*) as n from (select 1
+    from search_word_starts w where ${range} limit ${WORD_STARTS_READ_UP_TO + 1})`.execute(db);
+  if (counted[0]!.n > WORD_STARTS_READ_UP_TO) return null;
+  const { rows } = await sql<Row>`select distinct ${select} from search_word_starts w
+    cross join search_docs d on d.search_id = w.search_id
+    where ${range} and ${filter}`.execute(db);
+  return rows;
+}
+
+/** Rows of search_word_starts missing or left over against the docs (empty when consistent). */
+export async function sqliteCheckWordStarts(db: Kysely<Database>): Promise<string[]> {
+  const expected = wordStartsOf(sql`1`);
+  const { rows: missing } = await sql<{ id: number; start: string }>`
+    select d.entry_id as id, x.start from (${expected} except
+      select start, search_id from search_word_starts) x
+    join search_docs d on d.search_id = x.search_id limit 20`.execute(db);
+  const { rows: extra } = await sql<{ search_id: number; start: string }>`
+    select start, search_id from search_word_starts
+    except select start, search_id from (${expected}) limit 20`.execute(db);
+  return [
+    ...missing.map((r) => `entrada ${r.id}: falta «${r.start}» en search_word_starts`),
+    ...extra.map((r) => `search_word_starts: «${r.start}» de más (doc ${r.search_id})`),
+  ];
+}
