@@ -31,12 +31,11 @@ import {
   sqliteAddDocs,
   sqliteAddFields,
   sqliteAddPendingDocs,
-  sqliteCountInOrder,
   sqliteIndexInserted,
-  sqliteMatchInOrder,
   sqliteRebuildDocs,
   sqliteSettlePendingDocs,
-} from './search-order.sqlite.ts';
+} from './search-docs.sqlite.ts';
+import { sqliteCountInOrder, sqliteMatchInOrder } from './search-order.sqlite.ts';
 
 /**
  * Below this many matches the page is read by looking each match up and sorting them;

@@ -1,17 +1,12 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { InsertedIds } from './search-index.ts';
 import { PREFIX_END, WORD_SEPARATORS, ftsPhrase, isShortQuery } from './search-index-terms.ts';
+import type { SqlText } from './search-sql.sqlite.ts';
+import { q, rowsOf } from './search-sql.sqlite.ts';
+import { sqliteWordStartRows } from './search-word-starts.sqlite.ts';
 import {
-  sqliteCheckWordStarts,
-  sqliteRewriteWordStarts,
-  sqliteWordStartRows,
-} from './search-word-starts.sqlite.ts';
-import {
-  TIE_BREAK_SQL,
   compareOrder,
   countedOf,
-  tieBreakOf,
   ftsContains,
   ftsWordStart,
   scopeOf,
@@ -23,6 +18,8 @@ import {
   type OrderedMatch,
   type OrderedRow,
   type RankedMatch,
+  type SearchScope,
+  type SearchTarget,
   type TargetSource,
 } from './search-order.ts';
 
@@ -30,7 +27,8 @@ import {
 // results' order (`search_id`), and `search_terms_fts` indexes their folded terms under the
 // same number, so an FTS5 scan in rowid order meets the matches already sorted and a page
 // reads only as far as it needs. Entries that found no free number between their neighbours
-// sit at SEARCH_UNORDERED_FROM and above, and are merged in by their sort key.
+// sit at SEARCH_UNORDERED_FROM and above, and are merged in by their sort key. The docs are
+// written by search-docs.sqlite.ts; the statements here are plain text (search-sql.sqlite.ts).
 
 /** Keep in step with migration 2026-11-22-040 (which keeps its own copy). */
 export const SEARCH_UNORDERED_FROM = 2 ** 51;
@@ -39,27 +37,22 @@ export const SEARCH_ID_STEP = 2 ** 26;
  * The limit as an SQL literal: better-sqlite3 binds JS numbers as REAL, and FTS5 seeks to a
  * rowid range only when the bound is an integer (bound as REAL it scans every match).
  */
-const UNORDERED = sql.lit(SEARCH_UNORDERED_FROM);
+const UNORDERED = q.int(SEARCH_UNORDERED_FROM);
 
 /** Up to this many B-tree candidates (exact, prefix) are read whole and sorted. */
 const SORT_CANDIDATES_UP_TO = 2000;
-/** Rows per JSON chunk when writing. */
-const CHUNK = 2000;
-
-type Sql<T = unknown> = RawBuilder<T>;
-
 const COLUMN = {
-  origen: sql.ref('d.origen'),
-  meta: sql.ref('d.meta'),
-  subindice: sql.ref('d.subindice'),
+  origen: q.raw('d.origen'),
+  meta: q.raw('d.meta'),
+  subindice: q.raw('d.subindice'),
 };
 
-function anyOf(parts: Sql[]): Sql<boolean> {
-  return parts.length === 0 ? sql<boolean>`0` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
+function anyOf(parts: SqlText[]): SqlText {
+  return parts.length === 0 ? q`0` : q`(${q.join(parts, ' or ')})`;
 }
 
-function startsWith(column: Sql, query: string): Sql<boolean> {
-  return sql<boolean>`(${column} >= ${query} and ${column} < ${query + PREFIX_END})`;
+function startsWith(column: SqlText, query: string): SqlText {
+  return q`(${column} >= ${query} and ${column} < ${query + PREFIX_END})`;
 }
 
 /** A GLOB bracket of the word separators ('-' last, where it is literal). */
@@ -75,53 +68,92 @@ function wordStartGlob(query: string): string {
 
 /** How each condition reads on one source column (a B-tree can serve = and ranges). */
 const conditions = {
-  exact: (c: Sql, q: string) => sql<boolean>`${c} = ${q}`,
-  prefix: (c: Sql, q: string) => startsWith(c, q),
-  word: (c: Sql, q: string) => sql<boolean>`${c} glob ${wordStartGlob(q)}`,
-  contains: (c: Sql, q: string) => sql<boolean>`instr(${c}, ${q}) > 0`,
+  exact: (c: SqlText, query: string) => q`${c} = ${query}`,
+  prefix: (c: SqlText, query: string) => startsWith(c, query),
+  word: (c: SqlText, query: string) => q`${c} glob ${wordStartGlob(query)}`,
+  contains: (c: SqlText, query: string) => q`instr(${c}, ${query}) > 0`,
 };
 
-function onSources(
-  sources: readonly TargetSource[],
-  condition: (c: Sql) => Sql<boolean>,
-): Sql<boolean> {
+/** A source column of a target, with the glossaries where it counts as text. */
+interface SourceText {
+  column: TargetSource['column'];
+  within?: SqlText | undefined;
+}
+
+/** The scope's subqueries as text, compiled once per search (per SearchScope object). */
+const scopeTexts = new WeakMap<SearchScope, Map<string, SqlText>>();
+
+function compiledOnce(scope: SearchScope, key: string, query: () => Compilable): SqlText {
+  let known = scopeTexts.get(scope);
+  if (!known) {
+    known = new Map();
+    scopeTexts.set(scope, known);
+  }
+  let text = known.get(key);
+  if (!text) {
+    text = q.subquery(query());
+    known.set(key, text);
+  }
+  return text;
+}
+
+const languageOf = (target: SearchTarget) => (target.kind === 'term' ? target.language : '');
+
+/** The glossaries a target can match at all, as text (scopeOf). */
+function scopeText(db: Kysely<Database>, target: SearchTarget, scope: SearchScope): SqlText {
+  return compiledOnce(scope, `scope:${languageOf(target)}`, () => scopeOf(db, target, scope));
+}
+
+/** The term columns a target compares with, as text (sourcesOf). */
+function sourcesText(
+  db: Kysely<Database>,
+  target: Exclude<SearchTarget, { kind: 'field' }>,
+  scope: SearchScope,
+): SourceText[] {
+  return sourcesOf(db, target, scope).map(({ column, within }) => ({
+    column,
+    within: within && compiledOnce(scope, `${column}:${languageOf(target)}`, () => within),
+  }));
+}
+
+function onSources(sources: readonly SourceText[], condition: (c: SqlText) => SqlText): SqlText {
   return anyOf(
     sources.map((s) => {
       const column = COLUMN[s.column];
       // The partial index on subindice serves only queries that say it is not empty.
-      const guard = s.column === 'subindice' ? sql` and ${column} <> ''` : sql``;
+      const guard = s.column === 'subindice' ? q` and ${column} <> ''` : q``;
       return s.within
-        ? sql`(d.glossary_id in ${s.within} and ${condition(column)}${guard})`
-        : sql`(${condition(column)}${guard})`;
+        ? q`(d.glossary_id in ${s.within} and ${condition(column)}${guard})`
+        : q`(${condition(column)}${guard})`;
     }),
   );
 }
 
 /** The SQL of a query's tiers on the docs' columns (`d`), or on a card field's value. */
-function tierSql(query: string, onValue: (c: (v: Sql) => Sql<boolean>) => Sql<boolean>) {
+function tierSql(query: string, onValue: (c: (v: SqlText) => SqlText) => SqlText) {
   const exact = onValue((c) => conditions.exact(c, query));
   const prefix = onValue((c) => conditions.prefix(c, query));
   const short = isShortQuery(query);
-  const word = short ? sql<boolean>`0` : onValue((c) => conditions.word(c, query));
+  const word = short ? q`0` : onValue((c) => conditions.word(c, query));
   const contains = short ? prefix : onValue((c) => conditions.contains(c, query));
   return {
     /** The row's best tier as TIER_RANK. */
-    rank: sql<number>`case when ${exact} then 0 when ${prefix} then 1 when ${word} then 2 else 3 end`,
+    rank: q`case when ${exact} then 0 when ${prefix} then 1 when ${word} then 2 else 3 end`,
     any: contains,
     only: {
       exact,
-      prefix: sql<boolean>`(${prefix} and not ${exact})`,
-      word: sql<boolean>`(${word} and not ${prefix})`,
-      substring: sql<boolean>`(${contains} and not ${word} and not ${prefix})`,
+      prefix: q`(${prefix} and not ${exact})`,
+      word: q`(${word} and not ${prefix})`,
+      substring: q`(${contains} and not ${word} and not ${prefix})`,
     },
   };
 }
 
-function subindiceFilter(subindice: string | undefined): Sql<boolean> {
-  if (!subindice) return sql<boolean>`1`;
+function subindiceFilter(subindice: string | undefined): SqlText {
+  if (!subindice) return q`1`;
   return isShortQuery(subindice)
     ? startsWith(COLUMN.subindice, subindice)
-    : sql<boolean>`instr(d.subindice, ${subindice}) > 0`;
+    : q`instr(d.subindice, ${subindice}) > 0`;
 }
 
 /** How many of a trigram's first docs are sampled to tell how common it is. */
@@ -144,10 +176,12 @@ async function commonnessOf(db: Kysely<Database>, trigram: string): Promise<numb
   }
   let commonness = known.get(trigram);
   if (commonness === undefined) {
-    const { rows } = await sql<{ n: number; reach: number | null }>`
-      select count(*) as n, max(rowid) as reach from (select rowid from search_terms_fts
+    const rows = await rowsOf<{ n: number; reach: number | null }>(
+      db,
+      q`select count(*) as n, max(rowid) as reach from (select rowid from search_terms_fts
         where search_terms_fts match ${ftsPhrase(trigram)} and rowid < ${UNORDERED}
-        order by rowid limit ${TRIGRAM_SAMPLE})`.execute(db);
+        order by rowid limit ${TRIGRAM_SAMPLE})`,
+    );
     const { n, reach } = rows[0]!;
     commonness = n < TRIGRAM_SAMPLE ? n : (TRIGRAM_SAMPLE * SEARCH_UNORDERED_FROM) / reach!;
     known.set(trigram, commonness);
@@ -175,10 +209,6 @@ async function termTrigrams(db: Kysely<Database>, query: string): Promise<string
     .slice(0, TRIGRAMS_INTERSECTED);
 }
 
-async function rowsOf(db: Kysely<Database>, query: Sql<OrderedRow>): Promise<OrderedRow[]> {
-  return (await query.execute(db)).rows;
-}
-
 /** Unordered docs whose terms a connection remembers, at most (beyond, it always scans). */
 const UNORDERED_TEXTS_KEPT = 2000;
 const unorderedTexts = new WeakMap<
@@ -194,14 +224,18 @@ const unorderedTexts = new WeakMap<
  * commits, `total_changes()` for its own).
  */
 async function unorderedMayMatch(db: Kysely<Database>, query: string): Promise<boolean> {
-  const { rows } = await sql<{ v: number; c: number }>`
-    select (select data_version from pragma_data_version) as v, total_changes() as c`.execute(db);
+  const rows = await rowsOf<{ v: number; c: number }>(
+    db,
+    q`select (select data_version from pragma_data_version) as v, total_changes() as c`,
+  );
   const version = `${rows[0]!.v}:${rows[0]!.c}`;
   let known = unorderedTexts.get(db);
   if (known?.version !== version) {
-    const { rows: docs } = await sql<{ t: string }>`
-      select origen || char(10) || meta || char(10) || subindice as t from search_docs
-      where search_id >= ${UNORDERED} limit ${UNORDERED_TEXTS_KEPT + 1}`.execute(db);
+    const docs = await rowsOf<{ t: string }>(
+      db,
+      q`select origen || char(10) || meta || char(10) || subindice as t from search_docs
+        where search_id >= ${UNORDERED} limit ${UNORDERED_TEXTS_KEPT + 1}`,
+    );
     const texts = docs.length > UNORDERED_TEXTS_KEPT ? null : docs.map((d) => d.t);
     known = { version, texts };
     unorderedTexts.set(db, known);
@@ -218,31 +252,31 @@ async function unorderedMayMatch(db: Kysely<Database>, query: string): Promise<b
  */
 async function inOrder(
   db: Kysely<Database>,
-  ordered: (withSortKey: boolean) => Sql<OrderedRow>,
-  unordered: Sql<OrderedRow> | null,
+  ordered: (withSortKey: boolean) => SqlText,
+  unordered: SqlText | null,
   limit: number,
 ): Promise<OrderedRow[]> {
-  const late = unordered ? await rowsOf(db, unordered) : [];
-  if (late.length === 0) return rowsOf(db, ordered(false));
-  const rows = await rowsOf(db, ordered(true));
+  const late = unordered ? await rowsOf<OrderedRow>(db, unordered) : [];
+  if (late.length === 0) return rowsOf<OrderedRow>(db, ordered(false));
+  const rows = await rowsOf<OrderedRow>(db, ordered(true));
   return [...rows, ...late].sort(compareOrder).slice(0, limit);
 }
 
 /** What a match reads: its entry, its tier and, when it must be merged, its sort key. */
-function selectOf(rank: Sql<number>, withSortKey = true): Sql {
-  const key = withSortKey ? sql`d.clave_orden as k,` : sql``;
-  return sql`d.entry_id as id, ${key} ${rank} as tier`;
+function selectOf(rank: SqlText, withSortKey = true): SqlText {
+  const key = withSortKey ? q`d.clave_orden as k,` : q``;
+  return q`d.entry_id as id, ${key} ${rank} as tier`;
 }
 
 async function matchTermsInOrder(
   db: Kysely<Database>,
   m: OrderedMatch & { target: Exclude<OrderedMatch['target'], { kind: 'field' }> },
 ): Promise<RankedMatch[]> {
-  const sources = sourcesOf(db, m.target, m.scope);
+  const sources = sourcesText(db, m.target, m.scope);
   const tiers = tierSql(m.query, (condition) => onSources(sources, condition));
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
-  const scope = scopeOf(db, m.target, m.scope);
-  const filter = sql<boolean>`d.glossary_id in ${scope} and ${wanted} and ${subindiceFilter(m.subindice)}`;
+  const scope = scopeText(db, m.target, m.scope);
+  const filter = q`d.glossary_id in ${scope} and ${wanted} and ${subindiceFilter(m.subindice)}`;
   const select = selectOf(tiers.rank);
   const short = isShortQuery(m.query);
 
@@ -253,9 +287,9 @@ async function matchTermsInOrder(
       m.tier === 'exact'
         ? tiers.only.exact
         : onSources(sources, (c) => conditions.prefix(c, m.query));
-    const rows = await rowsOf(
+    const rows = await rowsOf<OrderedRow>(
       db,
-      sql<OrderedRow>`select ${select} from search_docs d where ${reach} and ${filter}
+      q`select ${select} from search_docs d where ${reach} and ${filter}
         limit ${SORT_CANDIDATES_UP_TO + 1}`,
     );
     if (m.tier === 'exact' || rows.length <= SORT_CANDIDATES_UP_TO) {
@@ -264,14 +298,14 @@ async function matchTermsInOrder(
   }
 
   const unordered = (await unorderedMayMatch(db, m.query))
-    ? sql<OrderedRow>`select ${select} from search_docs d
+    ? q`select ${select} from search_docs d
       where d.search_id >= ${UNORDERED} and ${filter}`
     : null;
   // The word tier through the word starts' B-tree, when they are few (usually none).
   if (m.tier === 'word') {
     const rows = await sqliteWordStartRows<OrderedRow>(db, m.query, select, filter);
     if (rows) {
-      const late = unordered ? await rowsOf(db, unordered) : [];
+      const late = unordered ? await rowsOf<OrderedRow>(db, unordered) : [];
       return toRankedMatches([...rows, ...late].sort(compareOrder), m.limit);
     }
   }
@@ -279,7 +313,7 @@ async function matchTermsInOrder(
     // One or two characters: walk the docs in order (matches are then dense).
     const rows = await inOrder(
       db,
-      (withKey) => sql<OrderedRow>`select ${selectOf(tiers.rank, withKey)} from search_docs d
+      (withKey) => q`select ${selectOf(tiers.rank, withKey)} from search_docs d
         where d.search_id < ${UNORDERED} and ${filter} order by d.search_id limit ${m.limit}`,
       unordered,
       m.limit,
@@ -292,7 +326,7 @@ async function matchTermsInOrder(
     m.tier === 'word' ? ftsWordStart(m.query, trigrams) : ftsContains(m.query, trigrams);
   const rows = await inOrder(
     db,
-    (withKey) => sql<OrderedRow>`select ${selectOf(tiers.rank, withKey)}
+    (withKey) => q`select ${selectOf(tiers.rank, withKey)}
       from search_terms_fts f cross join search_docs d on d.search_id = f.rowid
       where search_terms_fts match ${match} and f.rowid < ${UNORDERED} and ${filter}
       order by f.rowid limit ${m.limit}`,
@@ -317,31 +351,36 @@ export async function sqliteCountInOrder(
   if (target.kind === 'field' || isShortQuery(m.query)) {
     return countedOf(await sqliteMatchInOrder(db, { ...m, tier: 'any', limit: m.countUpTo }), m);
   }
-  const sources = sourcesOf(db, target, m.scope);
+  const sources = sourcesText(db, target, m.scope);
   const tiers = tierSql(m.query, (condition) => onSources(sources, condition));
-  const scope = scopeOf(db, target, m.scope);
-  const filter = sql<boolean>`d.glossary_id in ${scope} and ${tiers.any} and ${subindiceFilter(m.subindice)}`;
+  const scope = scopeText(db, target, m.scope);
+  const filter = q`d.glossary_id in ${scope} and ${tiers.any} and ${subindiceFilter(m.subindice)}`;
   const late = (await unorderedMayMatch(db, m.query))
-    ? await rowsOf(
+    ? await rowsOf<OrderedRow>(
         db,
-        sql<OrderedRow>`select ${selectOf(tiers.rank)} from search_docs d
+        q`select ${selectOf(tiers.rank)} from search_docs d
           where d.search_id >= ${UNORDERED} and ${filter}`,
       )
     : [];
   const match = ftsContains(m.query, await termTrigrams(db, m.query));
-  const matches = (after: Sql) => sql`search_terms_fts f
+  const matches = (after: SqlText) => q`search_terms_fts f
     cross join search_docs d on d.search_id = f.rowid
     where search_terms_fts match ${match} and ${after} and f.rowid < ${UNORDERED} and ${filter}
     order by f.rowid`;
-  const { rows: head } = await sql<OrderedRow & { sid: number }>`
-    select f.rowid as sid, ${selectOf(tiers.rank, late.length > 0)}
-    from ${matches(sql`1`)} limit ${m.head}`.execute(db);
+  const head = await rowsOf<OrderedRow & { sid: number }>(
+    db,
+    q`select f.rowid as sid, ${selectOf(tiers.rank, late.length > 0)}
+      from ${matches(q`1`)} limit ${m.head}`,
+  );
   let ordered = head.length;
   if (head.length === m.head) {
     // Bound as an integer (BigInt): FTS5 seeks to a rowid only then (see UNORDERED).
     const from = BigInt(head[head.length - 1]!.sid);
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1
-      from ${matches(sql`f.rowid > ${from}`)} limit ${m.countUpTo - m.head})`.execute(db);
+    const rows = await rowsOf<{ n: number }>(
+      db,
+      q`select count(*) as n from (select 1
+        from ${matches(q`f.rowid > ${from}`)} limit ${m.countUpTo - m.head})`,
+    );
     ordered += rows[0]!.n;
   }
   const count = Math.min(ordered + late.length, m.countUpTo);
@@ -352,15 +391,17 @@ export async function sqliteCountInOrder(
 }
 
 /** search_field_fts rowid = search_id × FIELD_SLOTS + the field's code (migration 041). */
-const FIELD_SLOTS = 32;
-const FIELD_UNORDERED = sql.lit(SEARCH_UNORDERED_FROM * FIELD_SLOTS);
+export const FIELD_SLOTS = 32;
+const FIELD_UNORDERED = q.int(SEARCH_UNORDERED_FROM * FIELD_SLOTS);
 const fieldCodes = new Map<string, number | null>();
 
 /** The code of a card field in search_field_fts (fixed by migration 041). */
 async function fieldCodeOf(db: Kysely<Database>, campo: string): Promise<number | null> {
   if (!fieldCodes.has(campo)) {
-    const { rows } = await sql<{ code: number }>`
-      select code from search_fields where campo = ${campo}`.execute(db);
+    const rows = await rowsOf<{ code: number }>(
+      db,
+      q`select code from search_fields where campo = ${campo}`,
+    );
     fieldCodes.set(campo, rows[0]?.code ?? null);
   }
   return fieldCodes.get(campo)!;
@@ -373,20 +414,20 @@ async function matchFieldInOrder(
   const { campo } = m.target;
   const code = await fieldCodeOf(db, campo);
   if (code === null) return [];
-  const tiers = tierSql(m.query, (condition) => condition(sql.ref('v.valor_plegado')));
+  const tiers = tierSql(m.query, (condition) => condition(q.raw('v.valor_plegado')));
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
-  const scope = scopeOf(db, m.target, m.scope);
+  const scope = scopeText(db, m.target, m.scope);
   const select = selectOf(tiers.rank);
-  const filter = sql<boolean>`d.glossary_id in ${scope} and ${wanted} and ${subindiceFilter(m.subindice)}`;
+  const filter = q`d.glossary_id in ${scope} and ${wanted} and ${subindiceFilter(m.subindice)}`;
   const short = isShortQuery(m.query);
 
   // Exact and prefix matches (and everything, for one or two characters) through the B-tree
   // on (campo, first two characters): read whole and sorted when they are few.
   if (m.tier === 'exact' || m.tier === 'prefix' || (m.tier === 'any' && short)) {
     const head = Array.from(m.query).slice(0, 2).join('');
-    const rows = await rowsOf(
+    const rows = await rowsOf<OrderedRow>(
       db,
-      sql<OrderedRow>`select ${select} from entry_fields v
+      q`select ${select} from entry_fields v
         cross join search_docs d on d.entry_id = v.entry_id
         where v.campo = ${campo} and substr(v.valor_plegado, 1, 2) >= ${head}
           and substr(v.valor_plegado, 1, 2) < ${head + PREFIX_END} and ${filter}
@@ -397,15 +438,13 @@ async function matchFieldInOrder(
     }
   }
 
-  const fieldJoin = sql`cross join entry_fields v on v.entry_id = d.entry_id and v.campo = ${campo}`;
-  const unordered = sql<OrderedRow>`select ${select} from search_docs d ${fieldJoin}
+  const fieldJoin = q`cross join entry_fields v on v.entry_id = d.entry_id and v.campo = ${campo}`;
+  const unordered = q`select ${select} from search_docs d ${fieldJoin}
     where d.search_id >= ${UNORDERED} and ${filter}`;
   if (short) {
     const rows = await inOrder(
       db,
-      (
-        withKey,
-      ) => sql<OrderedRow>`select ${selectOf(tiers.rank, withKey)} from search_docs d ${fieldJoin}
+      (withKey) => q`select ${selectOf(tiers.rank, withKey)} from search_docs d ${fieldJoin}
         where d.search_id < ${UNORDERED} and ${filter} order by d.search_id limit ${m.limit}`,
       unordered,
       m.limit,
@@ -416,11 +455,11 @@ async function matchFieldInOrder(
   const match = m.tier === 'word' ? ftsWordStart(m.query) : ftsContains(m.query);
   const rows = await inOrder(
     db,
-    (withKey) => sql<OrderedRow>`select ${selectOf(tiers.rank, withKey)}
+    (withKey) => q`select ${selectOf(tiers.rank, withKey)}
       from search_field_fts f
-      cross join search_docs d on d.search_id = f.rowid / ${sql.lit(FIELD_SLOTS)}
+      cross join search_docs d on d.search_id = f.rowid / ${q.int(FIELD_SLOTS)}
       ${fieldJoin}
-      where search_field_fts match ${match} and f.rowid % ${sql.lit(FIELD_SLOTS)} = ${sql.lit(code)}
+      where search_field_fts match ${match} and f.rowid % ${q.int(FIELD_SLOTS)} = ${q.int(code)}
         and f.rowid < ${FIELD_UNORDERED} and ${filter}
       order by f.rowid limit ${m.limit}`,
     unordered,
@@ -437,225 +476,4 @@ export async function sqliteMatchInOrder(
   if (m.limit <= 0) return [];
   if (m.target.kind === 'field') return matchFieldInOrder(db, { ...m, target: m.target });
   return matchTermsInOrder(db, { ...m, target: m.target });
-}
-
-/** What the docs are built from: a live entry's id, glossary, sort key and folded columns. */
-export interface DocSource {
-  id: number;
-  glossary_id: number;
-  clave_orden: string;
-  termino_origen_plegado: string;
-  termino_meta_plegado: string;
-  subindice_plegado: string;
-}
-
-/**
- * Adds docs for entries just inserted (live, not yet in search_docs). Each takes a number
- * between its neighbours' among the docs already there; new entries that fall between the
- * same two neighbours share that gap evenly. With no room left (a run of entries always
- * inserted at the same spot), a doc goes to the unordered range until the next rebuild.
- * Their trigram rows come later, from `sqliteIndexInserted`, once the whole write is in.
- */
-export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocSource[]) {
-  if (entries.length === 0) return;
-  const sorted = [...entries].sort((a, b) =>
-    compareOrder({ id: a.id, k: a.clave_orden }, { id: b.id, k: b.clave_orden }),
-  );
-  for (let from = 0; from < sorted.length; from += CHUNK) {
-    const part = sorted.slice(from, from + CHUNK);
-    const json = JSON.stringify(part.map((e) => [e.clave_orden, tieBreakOf(e.id), e.id]));
-    const key = sql`(j.value ->> 0, j.value ->> 1, j.value ->> 2)`;
-    const { rows: gaps } = await sql<{ p: number; s: number | null }>`
-      select coalesce((select search_id from search_docs
-          where search_id < ${UNORDERED} and (clave_orden, desempate, entry_id) < ${key}
-          order by clave_orden desc, desempate desc, entry_id desc limit 1), 0) as p,
-        (select search_id from search_docs
-          where search_id < ${UNORDERED} and (clave_orden, desempate, entry_id) > ${key}
-          order by clave_orden, desempate, entry_id limit 1) as s
-      from json_each(${json}) j order by j.key`.execute(db);
-    const slots = assignSlots(part, gaps);
-    // The rest of each doc is read from its entry row rather than sent again.
-    const docs = JSON.stringify(part.map((e, i) => [slots[i], e.id]));
-    await sql`insert into search_docs
-        (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
-      select j.value ->> 0, e.id, e.glossary_id, e.clave_orden, ${sql.raw(TIE_BREAK_SQL('e.id'))},
-        e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
-      from json_each(${docs}) j cross join entries e on e.id = j.value ->> 1`.execute(db);
-  }
-}
-
-/**
- * The trigram rows of entries just inserted (docs and, for `fields`, entry_fields rows already
- * written): their terms and their card fields, each index in one pass in rowid order. FTS5
- * flushes its pending terms to a new segment whenever a rowid is not above the last one, and
- * these rowids follow the results' order, not the entries': fed chunk by chunk, a
- * 100,000-entry import made hundreds of small segments and spent most of its write merging them.
- */
-export async function sqliteIndexInserted(
-  db: Kysely<Database>,
-  { first, last }: InsertedIds,
-  { terms, fields }: { terms: boolean; fields: boolean },
-): Promise<void> {
-  await indexDocs(db, sql<boolean>`d.entry_id between ${first} and ${last}`, { terms, fields });
-}
-
-/** The trigram rows of the docs `docs` selects: their terms, their card fields, or both. */
-async function indexDocs(
-  db: Kysely<Database>,
-  docs: Sql<boolean>,
-  { terms = true, fields = true }: { terms?: boolean; fields?: boolean } = {},
-): Promise<void> {
-  if (terms) await indexTermsOf(db, docs);
-  if (fields) await insertFieldRowsOf(db, docs);
-}
-
-async function indexTermsOf(db: Kysely<Database>, docs: Sql<boolean>): Promise<void> {
-  await sql`insert into search_terms_fts (rowid, doc)
-    select search_id, origen || char(10) || meta || char(10) || subindice
-    from search_docs d where ${docs}
-    order by search_id`.execute(db);
-}
-
-const PENDING = sql<boolean>`d.entry_id in (select entry_id from search_pending)`;
-
-/**
- * Docs for entries just inserted whose indexing waits (`search_pending`, migration 065): each
- * in the unordered range, which searches read by scan and merge by sort key, so the entry is
- * found at once, without touching the trigram indexes or its neighbours. The caller records
- * them in `search_pending`.
- */
-export async function sqliteAddPendingDocs(
-  db: Kysely<Database>,
-  entries: readonly DocSource[],
-): Promise<void> {
-  const ids = JSON.stringify(entries.map((e) => e.id));
-  await sql`insert into search_docs
-      (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
-    select ${UNORDERED} + e.id, e.id, e.glossary_id, e.clave_orden, ${sql.raw(TIE_BREAK_SQL('e.id'))},
-      e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
-    from json_each(${ids}) j cross join entries e on e.id = j.value`.execute(db);
-}
-
-/**
- * The docs of the entries in `search_pending` leave the unordered range for their place among
- * their neighbours, and go into both trigram indexes, all in one pass.
- */
-export async function sqliteSettlePendingDocs(db: Kysely<Database>): Promise<void> {
-  const { rows } = await sql<DocSource>`select e.id, e.glossary_id, e.clave_orden,
-      e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
-    from search_pending p cross join entries e on e.id = p.entry_id
-    where e.deleted_at is null`.execute(db);
-  // The triggers stand aside: these docs have no trigram rows to delete.
-  await sql`insert into search_maintenance (motivo) values ('pending')`.execute(db);
-  await sql`delete from search_docs where entry_id in (select entry_id from search_pending)`.execute(
-    db,
-  );
-  await sql`delete from search_maintenance where motivo = 'pending'`.execute(db);
-  await sqliteAddDocs(db, rows);
-  await indexDocs(db, PENDING);
-}
-
-/** An entry's entry_fields rows just rewritten (an edit, a rebuild), indexed under its doc. */
-export async function sqliteAddFields(db: Kysely<Database>, entryId: number): Promise<void> {
-  await insertFieldRowsOf(db, sql<boolean>`d.entry_id = ${entryId}`);
-}
-
-async function insertFieldRowsOf(db: Kysely<Database>, docs: Sql<boolean>) {
-  await sql`insert into search_field_fts (rowid, doc)
-    select d.search_id * ${sql.lit(FIELD_SLOTS)} + c.code, f.valor_plegado
-    from search_docs d
-    join entry_fields f on f.entry_id = d.entry_id
-    join search_fields c on c.campo = f.campo
-    where ${docs}
-    order by 1`.execute(db);
-}
-
-/** Numbers for sorted new docs given each one's (predecessor, successor) among the old docs. */
-export function assignSlots(
-  part: ReadonlyArray<{ id: number }>,
-  gaps: ReadonlyArray<{ p: number; s: number | null }>,
-): number[] {
-  const slots: number[] = [];
-  let i = 0;
-  while (i < part.length) {
-    const { p, s } = gaps[i]!;
-    let j = i;
-    while (j + 1 < part.length && gaps[j + 1]!.p === p && gaps[j + 1]!.s === s) j += 1;
-    const n = j - i + 1;
-    const step = s === null ? SEARCH_ID_STEP : Math.floor((s - p) / (n + 1));
-    for (let k = 0; k < n; k += 1) {
-      const slot = p + (k + 1) * step;
-      const fits = step >= 1 && slot < (s ?? SEARCH_UNORDERED_FROM);
-      slots.push(fits ? slot : SEARCH_UNORDERED_FROM + part[i + k]!.id);
-    }
-    i = j + 1;
-  }
-  return slots;
-}
-
-/**
- * Renumbers every live entry's doc evenly in order and rebuilds both trigram indexes and the
- * word starts, with the triggers standing aside (`search_maintenance`). Run inside a transaction.
- */
-export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
-  await sql`insert into search_maintenance (motivo) values ('rebuild')`.execute(db);
-  await sql`insert into search_terms_fts (search_terms_fts) values ('delete-all')`.execute(db);
-  await sql`insert into search_field_fts (search_field_fts) values ('delete-all')`.execute(db);
-  await sql`delete from search_docs`.execute(db);
-  const tieBreak = sql.raw(TIE_BREAK_SQL('id'));
-  await sql`insert into search_docs
-      (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
-    select row_number() over (order by clave_orden, ${tieBreak}, id) * ${SEARCH_ID_STEP}, id,
-      glossary_id, clave_orden, ${tieBreak}, termino_origen_plegado, termino_meta_plegado,
-      subindice_plegado
-    from entries where deleted_at is null`.execute(db);
-  await sql`insert into search_terms_fts (rowid, doc)
-    select search_id, origen || char(10) || meta || char(10) || subindice from search_docs`.execute(
-    db,
-  );
-  await sql`insert into search_field_fts (rowid, doc)
-    select d.search_id * ${sql.lit(FIELD_SLOTS)} + c.code, f.valor_plegado
-    from entry_fields f join search_docs d on d.entry_id = f.entry_id
-    join search_fields c on c.campo = f.campo`.execute(db);
-  await sqliteRewriteWordStarts(db);
-  await sql`delete from search_maintenance`.execute(db);
-  await sql`insert into search_terms_fts (search_terms_fts) values ('optimize')`.execute(db);
-  await sql`insert into search_field_fts (search_field_fts) values ('optimize')`.execute(db);
-}
-
-/** Problems of the docs against the live entries (empty when consistent). */
-export async function sqliteCheckDocs(db: Kysely<Database>): Promise<string[]> {
-  const problems: string[] = [];
-  const { rows: mismatched } = await sql<{ id: number }>`
-    select e.id from entries e left join search_docs d on d.entry_id = e.id
-    where e.deleted_at is null and (d.entry_id is null or d.glossary_id <> e.glossary_id
-      or d.clave_orden <> e.clave_orden or d.desempate <> ${sql.raw(TIE_BREAK_SQL('e.id'))} or d.origen <> e.termino_origen_plegado
-      or d.meta <> e.termino_meta_plegado or d.subindice <> e.subindice_plegado)
-    limit 20`.execute(db);
-  for (const r of mismatched) problems.push(`entrada ${r.id}: search_docs desfasado`);
-  const { rows: stray } = await sql<{ id: number }>`
-    select d.entry_id as id from search_docs d left join entries e on e.id = d.entry_id
-    where e.id is null or e.deleted_at is not null limit 20`.execute(db);
-  for (const r of stray) problems.push(`entrada ${r.id}: search_docs de más (borrada)`);
-  const { rows: disorder } = await sql<{ id: number }>`
-    select entry_id as id from (
-      select entry_id, clave_orden, desempate, search_id,
-        lag(clave_orden) over (order by search_id) as prev_k,
-        lag(desempate) over (order by search_id) as prev_t,
-        lag(entry_id) over (order by search_id) as prev_id
-      from search_docs where search_id < ${UNORDERED})
-    where prev_k is not null and (prev_k, prev_t, prev_id) > (clave_orden, desempate, entry_id)
-    limit 20`.execute(db);
-  for (const r of disorder) problems.push(`entrada ${r.id}: fuera de orden en search_docs`);
-  problems.push(...(await sqliteCheckWordStarts(db)));
-  for (const table of ['search_terms_fts', 'search_field_fts']) {
-    try {
-      await sql`insert into ${sql.table(table)} (${sql.ref(table)}, rank) values ('integrity-check', 0)`.execute(
-        db,
-      );
-    } catch (error) {
-      problems.push(`${table}: ${(error as Error).message}`);
-    }
-  }
-  return problems;
 }

@@ -23,7 +23,7 @@ import { checkSearchIndex } from './search-index-check.ts';
 import { rebuildSearchIndex } from './search-index-rebuild.ts';
 import { indexPendingEntries, searchIndexFor } from './search-index.ts';
 import { glossaryScope } from './search.repository.ts';
-import { sqliteAddDocs, sqliteIndexInserted, type DocSource } from './search-order.sqlite.ts';
+import { sqliteAddDocs, sqliteIndexInserted, type DocSource } from './search-docs.sqlite.ts';
 
 // Entries created one at a time wait to be indexed on SQLite (SearchIndex.indexLater): every
 // search must find them meanwhile, and every other write must leave the indexes consistent.

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { PREFIX_END, WORD_SEPARATORS } from './search-index-terms.ts';
+import type { SqlText } from './search-sql.sqlite.ts';
+import { q, rowsOf } from './search-sql.sqlite.ts';
 
 // SQLite's word tier from `search_word_starts` (migration 067): for each doc in the results'
 // order, its text from every word start on, at most START_CHARS characters. Its rows follow
@@ -8,32 +10,33 @@ import { PREFIX_END, WORD_SEPARATORS } from './search-index-terms.ts';
 
 /** Keep in step with migration 2026-11-26-067 (which keeps its own copy). */
 const START_CHARS = 32;
-const UNORDERED = sql.lit(2 ** 51);
-const SEPARATORS = sql.raw(
+const UNORDERED = q.int(2 ** 51);
+const SEPARATORS = q.raw(
   `(${WORD_SEPARATORS.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')})`,
 );
 
 /** More word starts than this for a query, and the trigram index serves it better (in order). */
 const WORD_STARTS_READ_UP_TO = 2000;
 
-type Sql<T = unknown> = RawBuilder<T>;
-
-/** The word starts of the docs in the results' order that `docs` selects (`d`). */
-function wordStartsOf(docs: Sql<boolean>): Sql {
+/** The word starts of every doc in the results' order. */
+function wordStartsOfDocs(): SqlText {
   const ofColumn = (column: 'origen' | 'meta' | 'subindice') => {
-    const text = sql.ref(`d.${column}`);
-    return sql`select substr(${text}, p.n, ${sql.lit(START_CHARS)}) as start, d.search_id
+    const text = q.raw(`d.${column}`);
+    return q`select substr(${text}, p.n, ${q.int(START_CHARS)}) as start, d.search_id
       from search_docs d join search_positions p on p.n <= length(${text})
-      where d.search_id < ${UNORDERED} and ${docs} and substr(${text}, p.n - 1, 1) in ${SEPARATORS}`;
+      where d.search_id < ${UNORDERED} and substr(${text}, p.n - 1, 1) in ${SEPARATORS}`;
   };
-  return sql`${ofColumn('origen')} union ${ofColumn('meta')} union ${ofColumn('subindice')}`;
+  return q`${ofColumn('origen')} union ${ofColumn('meta')} union ${ofColumn('subindice')}`;
 }
 
 /** Writes the word starts of every doc (a rebuild, with the triggers standing aside). */
 export async function sqliteRewriteWordStarts(db: Kysely<Database>): Promise<void> {
-  await sql`delete from search_word_starts`.execute(db);
-  await sql`insert into search_word_starts (start, search_id)
-    select start, search_id from (${wordStartsOf(sql`1`)}) order by 1, 2`.execute(db);
+  await rowsOf(db, q`delete from search_word_starts`);
+  await rowsOf(
+    db,
+    q`insert into search_word_starts (start, search_id)
+      select start, search_id from (${wordStartsOfDocs()}) order by 1, 2`,
+  );
 }
 
 /**
@@ -45,30 +48,39 @@ export async function sqliteRewriteWordStarts(db: Kysely<Database>): Promise<voi
 export async function sqliteWordStartRows<Row>(
   db: Kysely<Database>,
   query: string,
-  select: Sql,
-  filter: Sql<boolean>,
+  select: SqlText,
+  filter: SqlText,
 ): Promise<Row[] | null> {
   const start = Array.from(query).slice(0, START_CHARS).join('');
-  const range = sql`w.start >= ${start} and w.start < ${start + PREFIX_END}`;
-  const { rows: counted } = await sql<{ n: number }>`select count(*) as n from (select 1
-    from search_word_starts w where ${range} limit ${WORD_STARTS_READ_UP_TO + 1})`.execute(db);
+  const range = q`w.start >= ${start} and w.start < ${start + PREFIX_END}`;
+  const counted = await rowsOf<{ n: number }>(
+    db,
+    q`select count(*) as n from (select 1
+      from search_word_starts w where ${range} limit ${WORD_STARTS_READ_UP_TO + 1})`,
+  );
   if (counted[0]!.n > WORD_STARTS_READ_UP_TO) return null;
-  const { rows } = await sql<Row>`select distinct ${select} from search_word_starts w
-    cross join search_docs d on d.search_id = w.search_id
-    where ${range} and ${filter}`.execute(db);
-  return rows;
+  return rowsOf<Row>(
+    db,
+    q`select distinct ${select} from search_word_starts w
+      cross join search_docs d on d.search_id = w.search_id
+      where ${range} and ${filter}`,
+  );
 }
 
 /** Rows of search_word_starts missing or left over against the docs (empty when consistent). */
 export async function sqliteCheckWordStarts(db: Kysely<Database>): Promise<string[]> {
-  const expected = wordStartsOf(sql`1`);
-  const { rows: missing } = await sql<{ id: number; start: string }>`
-    select d.entry_id as id, x.start from (${expected} except
-      select start, search_id from search_word_starts) x
-    join search_docs d on d.search_id = x.search_id limit 20`.execute(db);
-  const { rows: extra } = await sql<{ search_id: number; start: string }>`
-    select start, search_id from search_word_starts
-    except select start, search_id from (${expected}) limit 20`.execute(db);
+  const expected = wordStartsOfDocs();
+  const missing = await rowsOf<{ id: number; start: string }>(
+    db,
+    q`select d.entry_id as id, x.start from (${expected} except
+        select start, search_id from search_word_starts) x
+      join search_docs d on d.search_id = x.search_id limit 20`,
+  );
+  const extra = await rowsOf<{ search_id: number; start: string }>(
+    db,
+    q`select start, search_id from search_word_starts
+      except select start, search_id from (${expected}) limit 20`,
+  );
   return [
     ...missing.map((r) => `entrada ${r.id}: falta «${r.start}» en search_word_starts`),
     ...extra.map((r) => `search_word_starts: «${r.start}» de más (doc ${r.search_id})`),

@@ -14,7 +14,8 @@ import {
 import { insertEntries } from '../entries/entry-writes.service.ts';
 import { postImport } from '../transfers/import-test-helpers.ts';
 import { checkSearchIndex } from './search-index-check.ts';
-import { SEARCH_UNORDERED_FROM, sqliteCheckDocs } from './search-order.sqlite.ts';
+import { sqliteCheckDocs } from './search-docs.sqlite.ts';
+import { SEARCH_UNORDERED_FROM } from './search-order.sqlite.ts';
 
 type Headers = { authorization: string };
 
