@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { InsertedIds } from './search-index.ts';
+import type { IndexedEntry, InsertedIds } from './search-index.ts';
 import { FIELD_SLOTS, SEARCH_ID_STEP, SEARCH_UNORDERED_FROM } from './search-order.sqlite.ts';
 import { TIE_BREAK_SQL, compareOrder, tieBreakOf } from './search-order.ts';
 import { sqliteCheckWordStarts, sqliteRewriteWordStarts } from './search-word-starts.sqlite.ts';
@@ -18,14 +18,7 @@ const CHUNK = 2000;
 type Sql<T = unknown> = RawBuilder<T>;
 
 /** What the docs are built from: a live entry's id, glossary, sort key and folded columns. */
-export interface DocSource {
-  id: number;
-  glossary_id: number;
-  clave_orden: string;
-  termino_origen_plegado: string;
-  termino_meta_plegado: string;
-  subindice_plegado: string;
-}
+export type DocSource = IndexedEntry;
 
 /**
  * Adds docs for entries just inserted (live, not yet in search_docs). Each takes a number
