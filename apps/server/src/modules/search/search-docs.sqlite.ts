@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IndexedEntry, InsertedIds } from './search-index.ts';
-import { FIELD_SLOTS, SEARCH_ID_STEP, SEARCH_UNORDERED_FROM } from './search-order.sqlite.ts';
+import { FIELD_SLOTS, SEARCH_ID_STEP, SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 import { TIE_BREAK_SQL, compareOrder, tieBreakOf } from './search-order.ts';
 import { sqliteCheckWordStarts, sqliteRewriteWordStarts } from './search-word-starts.sqlite.ts';
 

@@ -5,7 +5,7 @@ import { deriveColumns, parseCard } from '../entries/entry-card.ts';
 import { languagesOf } from '../entries/entry-writes.service.ts';
 import { searchIndexFor } from './search-index.ts';
 import { sqliteCheckDocs } from './search-docs.sqlite.ts';
-import { SEARCH_UNORDERED_FROM } from './search-order.sqlite.ts';
+import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 import type { SearchScope } from './search-order.ts';
 import { glossaryScope } from './search.repository.ts';
 

@@ -1,6 +1,7 @@
 import type { Compilable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { PREFIX_END, WORD_SEPARATORS, ftsPhrase, isShortQuery } from './search-index-terms.ts';
+import { FIELD_SLOTS, SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 import type { SqlText } from './search-sql.sqlite.ts';
 import { q, rowsOf } from './search-sql.sqlite.ts';
 import { sqliteWordStartRows } from './search-word-starts.sqlite.ts';
@@ -30,9 +31,6 @@ import {
 // sit at SEARCH_UNORDERED_FROM and above, and are merged in by their sort key. The docs are
 // written by search-docs.sqlite.ts; the statements here are plain text (search-sql.sqlite.ts).
 
-/** Keep in step with migration 2026-11-22-040 (which keeps its own copy). */
-export const SEARCH_UNORDERED_FROM = 2 ** 51;
-export const SEARCH_ID_STEP = 2 ** 26;
 /**
  * The limit as an SQL literal: better-sqlite3 binds JS numbers as REAL, and FTS5 seeks to a
  * rowid range only when the bound is an integer (bound as REAL it scans every match).
@@ -390,8 +388,6 @@ export async function sqliteCountInOrder(
   return { count, matches: toRankedMatches(merged, m.head) };
 }
 
-/** search_field_fts rowid = search_id × FIELD_SLOTS + the field's code (migration 041). */
-export const FIELD_SLOTS = 32;
 const FIELD_UNORDERED = q.int(SEARCH_UNORDERED_FROM * FIELD_SLOTS);
 const fieldCodes = new Map<string, number | null>();
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { PREFIX_END, WORD_SEPARATORS } from './search-index-terms.ts';
+import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 import type { SqlText } from './search-sql.sqlite.ts';
 import { q, rowsOf } from './search-sql.sqlite.ts';
 
@@ -10,7 +11,7 @@ import { q, rowsOf } from './search-sql.sqlite.ts';
 
 /** Keep in step with migration 2026-11-26-067 (which keeps its own copy). */
 const START_CHARS = 32;
-const UNORDERED = q.int(2 ** 51);
+const UNORDERED = q.int(SEARCH_UNORDERED_FROM);
 const SEPARATORS = q.raw(
   `(${WORD_SEPARATORS.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')})`,
 );

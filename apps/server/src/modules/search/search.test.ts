@@ -15,7 +15,7 @@ import { insertEntries } from '../entries/entry-writes.service.ts';
 import { postImport } from '../transfers/import-test-helpers.ts';
 import { checkSearchIndex } from './search-index-check.ts';
 import { sqliteCheckDocs } from './search-docs.sqlite.ts';
-import { SEARCH_UNORDERED_FROM } from './search-order.sqlite.ts';
+import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 
 type Headers = { authorization: string };
 
