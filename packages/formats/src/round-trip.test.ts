@@ -118,9 +118,15 @@ describe('export then import gives the same entries', () => {
 
   it('tsv keeps every card field without tabs, line breaks or « | » followed by a label', async () => {
     const tokens = TOKENS.filter((t) => !TSV_UNSAFE.has(t));
+    // A headerless file cannot tell a first entry of words over entries whose terms are all
+    // numbers from a header over an identifier column (README, formats): such glossaries aside.
+    const numbersAfterTheFirst = (c: Case) =>
+      c.entries.slice(1).some((e) => Object.values(e.termino ?? {}).some((t) => t != null && /^[-+]?\d+(?:[.,]\d+)?$/.test(t)));
     await fc.assert(
       fc.asyncProperty(
-        glossaries(tokens).filter((c) => c.entries.some((e) => !Object.values(e.termino ?? {})[0]?.startsWith('#'))),
+        glossaries(tokens).filter(
+          (c) => c.entries.some((e) => !Object.values(e.termino ?? {})[0]?.startsWith('#')) && !numbersAfterTheFirst(c),
+        ),
         async (c) => {
           const back = await reimport('tsv', await exportBytes('tsv', c), c.meta);
           expect(back).toEqual(c.entries.map((e) => expected(e, c.meta, false)));

@@ -38,6 +38,19 @@ describe('readDelimited: header pass', () => {
     expect(plan.muestra[0]?.[4]).toContain('\n<ul>\n');
   });
 
+  it('reads a first term over terms that are numbers as data, not as a header', async () => {
+    // Our own TSV export of such a glossary: no header, one entry per line.
+    for (const text of ['x\t\t\n7\t\t\n8\t\t\n', 'x\tq\t\n7\tñ\t\n7\tá\t\n']) {
+      const plan = await readDelimited(text, { formato: 'tsv', ...ES_EN });
+      expect(plan.tipo).toBe('entradas');
+    }
+  });
+
+  it('reads a word over distinct numbers, beside another named column, as an identifier header', async () => {
+    const plan = await readDelimited('Num\tPalabra\n1\tespada\n2\tescudo\n', { formato: 'tsv', ...ES_EN });
+    expect(plan.tipo === 'cabeceras' && plan.cabeceras_detectadas).toEqual(['Num', 'Palabra']);
+  });
+
   it('names blank and repeated headers so they can be mapped', async () => {
     const plan = await readDelimited('es,notes,,notes\nmaná,a,b,c\n', { formato: 'csv', ...ES_EN });
     expect(plan.tipo === 'cabeceras' && plan.cabeceras_detectadas).toEqual(['es', 'notes', 'Columna 3', 'notes (2)']);

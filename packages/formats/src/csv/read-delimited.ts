@@ -96,8 +96,8 @@ function isNumeric(cell: string): boolean {
 
 /**
  * Whether the first row is a header: it names known columns (a language, a card field, a usual
- * glossary header such as NOTES or Definition), or a column whose data is numeric has a
- * non-numeric first cell.
+ * glossary header such as NOTES or Definition), or it names an identifier column: a column of
+ * distinct numbers under a non-numeric first cell, beside another column the row also names.
  */
 function looksLikeHeader(first: DelimitedRow, data: DelimitedRow[]): boolean {
   const cells = first.cells.map((c) => c.trim()).filter((c) => c !== '');
@@ -109,13 +109,14 @@ function looksLikeHeader(first: DelimitedRow, data: DelimitedRow[]): boolean {
   const distinct = new Set(keys);
   if (distinct.size >= 2 && keys.length * 2 >= cells.length) return true;
   if (first.cells.length === 1 && keys.length === 1) return true;
-  if (data.length >= 2) {
-    for (let col = 0; col < first.cells.length; col += 1) {
-      const head = first.cells[col]?.trim() ?? '';
-      if (head === '' || isNumeric(head)) continue;
-      const column = data.map((r) => r.cells[col]?.trim() ?? '').filter((c) => c !== '');
-      if (column.length >= 2 && column.every(isNumeric)) return true;
-    }
+  // A word over repeated numbers, or alone in its row over numbers (`x`, `7`, `8`), is a
+  // first term, not a header: a headerless glossary may hold terms that are numbers.
+  if (data.length < 2 || cells.filter((c) => !isNumeric(c)).length < 2) return false;
+  for (let col = 0; col < first.cells.length; col += 1) {
+    const head = first.cells[col]?.trim() ?? '';
+    if (head === '' || isNumeric(head)) continue;
+    const column = data.map((r) => r.cells[col]?.trim() ?? '').filter((c) => c !== '');
+    if (column.length >= 2 && column.every(isNumeric) && new Set(column).size === column.length) return true;
   }
   return false;
 }
