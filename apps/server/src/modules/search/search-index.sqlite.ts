@@ -36,6 +36,7 @@ import {
   sqliteSettlePendingDocs,
 } from './search-docs.sqlite.ts';
 import { sqliteCountInOrder, sqliteMatchInOrder } from './search-order.sqlite.ts';
+import { sqliteAddWordStarts } from './search-word-starts.sqlite.ts';
 
 /**
  * Below this many matches the page is read by looking each match up and sorting them;
@@ -116,8 +117,14 @@ function matchingIds(match: string) {
 /** Entries of a range read at a time to place their docs (`indexPendingRanges`). */
 const DOCS_CHUNK = 10_000;
 
-/** Docs for the live entries with ids in `ids`, read from their rows a chunk at a time. */
-async function addDocsOfRange(db: Kysely<Database>, { first, last }: InsertedIds): Promise<void> {
+/**
+ * Docs for the live entries with ids in `ids`, read from their rows a chunk at a time, then
+ * their word starts in one pass: the word starts' trigger stands aside meanwhile
+ * (`search_maintenance`, inside the caller's transaction).
+ */
+async function addDocsOfRange(db: Kysely<Database>, ids: InsertedIds): Promise<void> {
+  const { first, last } = ids;
+  await sql`insert into search_maintenance (motivo) values ('import')`.execute(db);
   for (let from = first; from <= last; from += DOCS_CHUNK) {
     const { rows } = await sql<DocSource>`select id, glossary_id, clave_orden,
         termino_origen_plegado, termino_meta_plegado, subindice_plegado
@@ -125,6 +132,8 @@ async function addDocsOfRange(db: Kysely<Database>, { first, last }: InsertedIds
         and deleted_at is null`.execute(db);
     await sqliteAddDocs(db, rows);
   }
+  await sql`delete from search_maintenance where motivo = 'import'`.execute(db);
+  await sqliteAddWordStarts(db, ids);
 }
 
 async function anyRowIn(

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { InsertedIds } from './search-index.ts';
 import { PREFIX_END, WORD_SEPARATORS } from './search-index-terms.ts';
 import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 import type { SqlText } from './search-sql.sqlite.ts';
@@ -19,13 +20,14 @@ const SEPARATORS = q.raw(
 /** More word starts than this for a query, and the trigram index serves it better (in order). */
 const WORD_STARTS_READ_UP_TO = 2000;
 
-/** The word starts of every doc in the results' order. */
-function wordStartsOfDocs(): SqlText {
+/** The word starts of the docs (`d`) in the results' order that `filter` selects. */
+function wordStartsOfDocs(filter: SqlText = q`1`): SqlText {
   const ofColumn = (column: 'origen' | 'meta' | 'subindice') => {
     const text = q.raw(`d.${column}`);
     return q`select substr(${text}, p.n, ${q.int(START_CHARS)}) as start, d.search_id
       from search_docs d join search_positions p on p.n <= length(${text})
-      where d.search_id < ${UNORDERED} and substr(${text}, p.n - 1, 1) in ${SEPARATORS}`;
+      where d.search_id < ${UNORDERED} and ${filter}
+        and substr(${text}, p.n - 1, 1) in ${SEPARATORS}`;
   };
   return q`${ofColumn('origen')} union ${ofColumn('meta')} union ${ofColumn('subindice')}`;
 }
@@ -37,6 +39,23 @@ export async function sqliteRewriteWordStarts(db: Kysely<Database>): Promise<voi
     db,
     q`insert into search_word_starts (start, search_id)
       select start, search_id from (${wordStartsOfDocs()}) order by 1, 2`,
+  );
+}
+
+/**
+ * Writes the word starts of the docs of entries `first`…`last`, placed with the triggers
+ * standing aside (an import's range): one insert in the table's order instead of the trigger's
+ * scattered inserts doc by doc, which cost twice as much for 100,000 docs.
+ */
+export async function sqliteAddWordStarts(
+  db: Kysely<Database>,
+  { first, last }: InsertedIds,
+): Promise<void> {
+  const range = q`d.entry_id between ${q.int(first)} and ${q.int(last)}`;
+  await rowsOf(
+    db,
+    q`insert into search_word_starts (start, search_id)
+      select start, search_id from (${wordStartsOfDocs(range)}) order by 1, 2`,
   );
 }
 
