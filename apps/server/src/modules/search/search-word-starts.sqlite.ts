@@ -8,7 +8,8 @@ import { q, rowsOf } from './search-sql.sqlite.ts';
 
 // SQLite's word tier from `search_word_starts` (migration 067): for each doc in the results'
 // order, its text from every word start on, at most START_CHARS characters. Its rows follow
-// the docs through that migration's triggers; a rebuild writes them in bulk (below).
+// the docs through that migration's triggers; a rebuild and an import's range write them in bulk
+// (below).
 
 /** Keep in step with migration 2026-11-26-067 (which keeps its own copy). */
 const START_CHARS = 32;
