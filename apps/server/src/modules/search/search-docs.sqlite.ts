@@ -90,6 +90,22 @@ async function indexTermsOf(db: Kysely<Database>, docs: Sql<boolean>): Promise<v
 const PENDING = sql<boolean>`d.entry_id in (select entry_id from search_pending)`;
 
 /**
+ * Runs `work` with the triggers on the docs standing aside (a row in `search_maintenance`, for
+ * `motivo`): they neither take trigram rows out nor write word starts meanwhile. Run inside a
+ * transaction, so that a failure never leaves them aside.
+ */
+export async function withTriggersAside<T>(
+  db: Kysely<Database>,
+  motivo: 'pending' | 'import',
+  work: () => Promise<T>,
+): Promise<T> {
+  await sql`insert into search_maintenance (motivo) values (${motivo})`.execute(db);
+  const result = await work();
+  await sql`delete from search_maintenance where motivo = ${motivo}`.execute(db);
+  return result;
+}
+
+/**
  * Docs for entries just inserted whose indexing waits (`search_pending`, migration 065): each
  * in the unordered range, which searches read by scan and merge by sort key, so the entry is
  * found at once, without touching the trigram indexes or its neighbours. The caller records
@@ -117,11 +133,11 @@ export async function sqliteSettlePendingDocs(db: Kysely<Database>): Promise<voi
     from search_pending p cross join entries e on e.id = p.entry_id
     where e.deleted_at is null`.execute(db);
   // The triggers stand aside: these docs have no trigram rows to delete.
-  await sql`insert into search_maintenance (motivo) values ('pending')`.execute(db);
-  await sql`delete from search_docs where entry_id in (select entry_id from search_pending)`.execute(
-    db,
+  await withTriggersAside(db, 'pending', () =>
+    sql`delete from search_docs where entry_id in (select entry_id from search_pending)`.execute(
+      db,
+    ),
   );
-  await sql`delete from search_maintenance where motivo = 'pending'`.execute(db);
   await sqliteAddDocs(db, rows);
   await indexDocs(db, PENDING);
 }
@@ -189,6 +205,7 @@ export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
     from entry_fields f join search_docs d on d.entry_id = f.entry_id
     join search_fields c on c.campo = f.campo`.execute(db);
   await sqliteRewriteWordStarts(db);
+  // Every mark, not only its own: a rebuild also clears one that something else left behind.
   await sql`delete from search_maintenance`.execute(db);
   await sql`insert into search_terms_fts (search_terms_fts) values ('optimize')`.execute(db);
   await sql`insert into search_field_fts (search_field_fts) values ('optimize')`.execute(db);

@@ -34,6 +34,7 @@ import {
   sqliteIndexInserted,
   sqliteRebuildDocs,
   sqliteSettlePendingDocs,
+  withTriggersAside,
 } from './search-docs.sqlite.ts';
 import { sqliteCountInOrder, sqliteMatchInOrder } from './search-order.sqlite.ts';
 import { sqliteAddWordStarts } from './search-word-starts.sqlite.ts';
@@ -124,15 +125,15 @@ const DOCS_CHUNK = 10_000;
  */
 async function addDocsOfRange(db: Kysely<Database>, ids: InsertedIds): Promise<void> {
   const { first, last } = ids;
-  await sql`insert into search_maintenance (motivo) values ('import')`.execute(db);
-  for (let from = first; from <= last; from += DOCS_CHUNK) {
-    const { rows } = await sql<DocSource>`select id, glossary_id, clave_orden,
-        termino_origen_plegado, termino_meta_plegado, subindice_plegado
-      from entries where id between ${from} and ${Math.min(last, from + DOCS_CHUNK - 1)}
-        and deleted_at is null`.execute(db);
-    await sqliteAddDocs(db, rows);
-  }
-  await sql`delete from search_maintenance where motivo = 'import'`.execute(db);
+  await withTriggersAside(db, 'import', async () => {
+    for (let from = first; from <= last; from += DOCS_CHUNK) {
+      const { rows } = await sql<DocSource>`select id, glossary_id, clave_orden,
+          termino_origen_plegado, termino_meta_plegado, subindice_plegado
+        from entries where id between ${from} and ${Math.min(last, from + DOCS_CHUNK - 1)}
+          and deleted_at is null`.execute(db);
+      await sqliteAddDocs(db, rows);
+    }
+  });
   await sqliteAddWordStarts(db, ids);
 }
 
