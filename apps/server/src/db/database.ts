@@ -17,10 +17,12 @@ export interface DatabaseHandle {
   /** Held while another thread writes (SQLite imports); main-thread writers await it. */
   writeGate: WriteGate;
   /**
-   * Held on SQLite, per glossary, from an import's commit until its entries are indexed
-   * (the import answers before that); searches over that glossary await it.
+   * Held on SQLite, per glossary, from an import's commit until its entries' terms are
+   * indexed (the import answers before that); quick searches over that glossary await it.
    */
-  indexingGate: GlossaryGate;
+  termIndexingGate: GlossaryGate;
+  /** As `termIndexingGate`, until their card fields are indexed too: for advanced searches. */
+  fieldIndexingGate: GlossaryGate;
   destroy(): Promise<void>;
 }
 
@@ -97,7 +99,8 @@ export function createDatabase(
       engine: 'postgres',
       sqlitePath: null,
       writeGate: new WriteGate(),
-      indexingGate: new GlossaryGate(),
+      termIndexingGate: new GlossaryGate(),
+      fieldIndexingGate: new GlossaryGate(),
       destroy: () => db.destroy(),
     };
   }
@@ -110,7 +113,8 @@ export function createDatabase(
     engine: 'sqlite',
     sqlitePath: options.sqlitePath,
     writeGate: new WriteGate(),
-    indexingGate: new GlossaryGate(),
+    termIndexingGate: new GlossaryGate(),
+    fieldIndexingGate: new GlossaryGate(),
     destroy: () => db.destroy(),
   };
 }

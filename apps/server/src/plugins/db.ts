@@ -9,7 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     writeGate: WriteGate;
-    indexingGate: GlossaryGate;
+    termIndexingGate: GlossaryGate;
+    fieldIndexingGate: GlossaryGate;
   }
 }
 
@@ -17,15 +18,16 @@ declare module 'fastify' {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Decorates `app.db`, `app.writeGate` and `app.indexingGate`, makes every request that
- * may write wait for the write gate (asynchronously, see db/write-gate.ts) and closes the
- * database with the app.
+ * Decorates `app.db` and its gates (`writeGate`, `termIndexingGate`, `fieldIndexingGate`),
+ * makes every request that may write wait for the write gate (asynchronously, see
+ * db/write-gate.ts) and closes the database with the app.
  */
 export const dbPlugin = fp<AppContext>(
   async (app, { database }) => {
     app.decorate('db', database.db);
     app.decorate('writeGate', database.writeGate);
-    app.decorate('indexingGate', database.indexingGate);
+    app.decorate('termIndexingGate', database.termIndexingGate);
+    app.decorate('fieldIndexingGate', database.fieldIndexingGate);
     app.addHook('preHandler', async (request) => {
       if (!READ_METHODS.has(request.method)) await database.writeGate.passed();
     });

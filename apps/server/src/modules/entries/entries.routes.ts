@@ -60,7 +60,7 @@ export const entriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
         user,
         nombre_seguro,
         request.query,
-        app.indexingGate,
+        app.termIndexingGate,
       );
       return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.entries);
     },

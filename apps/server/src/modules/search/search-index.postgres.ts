@@ -37,6 +37,7 @@ export const postgresSearchIndex: SearchIndex = {
   async addEntries() {},
   async indexInserted() {},
   async indexAfterCommit() {},
+  async indexPendingTerms() {},
   async indexLater() {},
   async indexPending() {},
   async addFields() {},

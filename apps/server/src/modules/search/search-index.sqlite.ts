@@ -147,25 +147,38 @@ async function anyRowIn(
   return rows.length > 0;
 }
 
-/**
- * The imports whose answer did not wait for their search structures (`indexAfterCommit`,
- * ranges in `search_fields_pending`): their docs in the results' order, their terms in
- * `entries_fts`, their `entry_fields` rows derived from the stored cards, then the trigram rows
- * of terms and fields. A range that already has its docs, or its field rows, was left by an
- * earlier version, whose imports wrote those with the entries: only what is missing is added.
- */
-async function indexPendingRanges(db: Kysely<Database>): Promise<void> {
+/** The ranges `indexAfterCommit` recorded (imports whose answer did not wait for them). */
+async function pendingRanges(db: Kysely<Database>): Promise<InsertedIds[]> {
   const { rows } = await sql<InsertedIds>`
     select first_id as first, last_id as last from search_fields_pending`.execute(db);
-  if (rows.length === 0) return;
-  for (const ids of rows) {
-    const docsWritten = await anyRowIn(db, 'search_docs', ids);
-    if (!docsWritten) {
-      await addDocsOfRange(db, ids);
-      await indexEntryTerms(db, sql<boolean>`id between ${ids.first} and ${ids.last}`);
-    }
+  return rows;
+}
+
+/**
+ * The terms' half of a pending range: its docs in the results' order, its terms in
+ * `entries_fts` and their trigram rows. A range that already has its docs had this half done
+ * (by `indexPendingTerms`, or by an earlier version, whose imports wrote docs with the entries).
+ */
+async function indexRangeTerms(db: Kysely<Database>, ids: InsertedIds): Promise<void> {
+  if (await anyRowIn(db, 'search_docs', ids)) return;
+  await addDocsOfRange(db, ids);
+  await indexEntryTerms(db, sql<boolean>`id between ${ids.first} and ${ids.last}`);
+  await sqliteIndexInserted(db, ids, { terms: true, fields: false });
+}
+
+/**
+ * The imports whose answer did not wait for their search structures: each range's terms
+ * (`indexRangeTerms`, unless done), then its `entry_fields` rows derived from the stored cards
+ * and their trigram rows. A range that already has its field rows was left by an earlier
+ * version, whose imports wrote them with the entries: only their trigram rows are added.
+ */
+async function indexPendingRanges(db: Kysely<Database>): Promise<void> {
+  const ranges = await pendingRanges(db);
+  if (ranges.length === 0) return;
+  for (const ids of ranges) {
+    await indexRangeTerms(db, ids);
     if (!(await anyRowIn(db, 'entry_fields', ids))) await insertFieldRowsFromCards(db, ids);
-    await sqliteIndexInserted(db, ids, { terms: !docsWritten, fields: true });
+    await sqliteIndexInserted(db, ids, { terms: false, fields: true });
   }
   await sql`delete from search_fields_pending`.execute(db);
 }
@@ -187,6 +200,10 @@ export const sqliteSearchIndex: SearchIndex = {
   async indexAfterCommit(db, ids: InsertedIds) {
     await sql`insert into search_fields_pending (first_id, last_id)
       values (${ids.first}, ${ids.last})`.execute(db);
+  },
+
+  async indexPendingTerms(db) {
+    for (const ids of await pendingRanges(db)) await indexRangeTerms(db, ids);
   },
 
   // search_pending is filled and emptied here only; the docs' side is search-order.sqlite.ts.

@@ -66,12 +66,18 @@ export interface SearchIndex {
   /**
    * Instead of `addEntries` and `indexInserted`, where `defersIndexing` (an import): the
    * entries with ids in `ids` were inserted without their `entry_fields` rows, and only the
-   * range is recorded. `indexPending`, run by the caller right after the commit in a
-   * transaction of its own, places their docs, derives their rows from the stored cards and
-   * indexes them; searches over their glossary must wait until then (the import holds
-   * `DatabaseHandle.indexingGate`).
+   * range is recorded. Right after the commit, each in a transaction of its own, the caller
+   * runs `indexPendingTerms`, which places their docs and indexes their terms (quick searches
+   * over their glossary wait until then: `DatabaseHandle.termIndexingGate`), then `indexPending`,
+   * which derives their rows from the stored cards and indexes them (advanced searches wait
+   * until then: `DatabaseHandle.fieldIndexingGate`).
    */
   indexAfterCommit(db: Kysely<Database>, ids: InsertedIds): Promise<void>;
+  /**
+   * The first half of `indexPending` for the ranges `indexAfterCommit` recorded: their docs
+   * and terms, so that quick searches find them; their card fields are left to `indexPending`.
+   */
+  indexPendingTerms(db: Kysely<Database>): Promise<void>;
   /**
    * `addEntries` and `indexInserted` for a write of one or a few entries (the editor's
    * create), which may wait to be indexed with others: SQLite keeps them in `search_pending`
@@ -175,6 +181,11 @@ export interface FieldMatch {
 /** `indexPending` in a transaction of its own (the settle job, the trash purge). */
 export async function indexPendingEntries(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute((tx) => searchIndexFor(tx).indexPending(tx));
+}
+
+/** `indexPendingTerms` in a transaction of its own (an import, before `indexPendingEntries`). */
+export async function indexPendingTerms(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute((tx) => searchIndexFor(tx).indexPendingTerms(tx));
 }
 
 /** The search index of the engine this Kysely instance (or transaction) talks to. */

@@ -21,7 +21,7 @@ import { insertFieldRowsFromCards } from '../entries/entries.repository.ts';
 import { purgeExpiredTrash } from '../glossaries/glossary-trash.service.ts';
 import { checkSearchIndex } from './search-index-check.ts';
 import { rebuildSearchIndex } from './search-index-rebuild.ts';
-import { indexPendingEntries, searchIndexFor } from './search-index.ts';
+import { indexPendingEntries, indexPendingTerms, searchIndexFor } from './search-index.ts';
 import { glossaryScope } from './search.repository.ts';
 import { sqliteAddDocs, sqliteIndexInserted, type DocSource } from './search-docs.sqlite.ts';
 
@@ -271,6 +271,32 @@ describeEngines('card fields of an import, indexed after its commit', (t) => {
     expect(await checkSearchIndex(t.db)).toEqual([]);
   });
 
+  it('are indexed in two halves: terms first (quick searches), then card fields', async () => {
+    const glossary = await createGlossaryRow(t, owner.user);
+    await importLike(glossary, 30, 'hidra');
+    await indexPendingTerms(t.db);
+    expect(await quick(glossary, 'hidra')).toBe(30);
+    expect(await ownSearch(glossary, 'hidra 2')).toBe(11);
+    expect(await advanced(glossary, 'termino.en', 'hidra en 1')).toBe(11);
+    // The card fields wait, their range still recorded, for the second half.
+    expect(await waitingRanges()).toBe(t.engine === 'sqlite' ? 1 : 0);
+    expect(await advanced(glossary, 'definicion', 'hidra número')).toBe(
+      t.engine === 'sqlite' ? 0 : 30,
+    );
+    // The first half again (a restart between the two) adds nothing twice.
+    await indexPendingTerms(t.db);
+    await indexPendingEntries(t.db);
+    expect(await waitingRanges()).toBe(0);
+    expect(await advanced(glossary, 'definicion', 'hidra número')).toBe(30);
+    expect(await quick(glossary, 'hidra')).toBe(30);
+    expect(await checkSearchIndex(t.db)).toEqual([]);
+    if (t.engine === 'sqlite') {
+      await sql`insert into search_terms_fts(search_terms_fts, rank) values ('integrity-check', 0)`.execute(
+        t.db,
+      );
+    }
+  });
+
   it('are indexed once when an earlier version left the range with its rows written', async () => {
     if (t.engine !== 'sqlite') return;
     const glossary = await createGlossaryRow(t, owner.user);
@@ -317,20 +343,29 @@ describeEngines('card fields of an import, indexed after its commit', (t) => {
     const othersGlossary = await createGlossaryRow(t, other.user);
     await importLike(othersGlossary, 3, 'mantícora');
     await indexPendingEntries(t.db);
-    let release!: () => void;
-    const held = t.app.indexingGate.hold(
+    // While an import's terms are indexed: the quick searches over its glossary wait.
+    let releaseTerms!: () => void;
+    const termsHeld = t.app.termIndexingGate.hold(
       glossary.id,
-      () => new Promise<void>((resolve) => (release = resolve)),
+      () => new Promise<void>((resolve) => (releaseTerms = resolve)),
     );
-    let answered = 0;
-    const counted = (total: number) => {
-      answered += 1;
+    // While its card fields are indexed (until after its terms): the advanced searches too.
+    let releaseFields!: () => void;
+    const fieldsHeld = t.app.fieldIndexingGate.hold(
+      glossary.id,
+      () => new Promise<void>((resolve) => (releaseFields = resolve)),
+    );
+    const answered: string[] = [];
+    const counted = (what: string) => (total: number) => {
+      answered.push(what);
       return total;
     };
     const waiting = [
-      advanced(glossary, 'definicion', 'mantícora número').then(counted),
-      quick(glossary, 'manticora').then(counted),
-      ownSearch(glossary, 'manticora').then(counted),
+      advanced(glossary, 'definicion', 'mantícora número').then(counted('avanzada')),
+      quick(glossary, 'manticora').then(counted('rápida')),
+      ownSearch(glossary, 'manticora').then(counted('glosario')),
+      // An advanced search on a term needs the terms only.
+      advanced(glossary, 'termino.es', 'manticora').then(counted('término')),
     ];
     // Another user's searches, over glossaries that do not include the held one.
     const others = await t.app.inject({
@@ -347,11 +382,17 @@ describeEngines('card fields of an import, indexed after its commit', (t) => {
     expect(othersQuick.headers['x-total-count']).toBe('3');
     // Time enough for the held searches to answer, were they not held back.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(answered).toBe(0);
-    release();
-    await held;
-    expect(await Promise.all(waiting)).toEqual([5, 5, 5]);
-    expect(t.app.indexingGate.held).toEqual([]);
+    expect(answered).toEqual([]);
+    releaseTerms();
+    await termsHeld;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered.sort()).toEqual(['glosario', 'rápida', 'término']);
+    releaseFields();
+    await fieldsHeld;
+    expect(await Promise.all(waiting)).toEqual([5, 5, 5, 5]);
+    expect(answered).toContain('avanzada');
+    expect(t.app.termIndexingGate.held).toEqual([]);
+    expect(t.app.fieldIndexingGate.held).toEqual([]);
   });
 
   it('are indexed before an edit, a deletion or a rebuild takes index rows out', async () => {

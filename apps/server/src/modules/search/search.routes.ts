@@ -56,9 +56,11 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
     run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed });
   }
   // An import answers before its entries are indexed: searches over its glossary wait for
-  // them (only while one is held is the scope looked at).
-  const gate = database.indexingGate;
+  // their terms, or for their card fields when searching one (only while a glossary is held
+  // is the scope looked at).
   const search: SearchRunner = async (searcher, parsed) => {
+    const gate =
+      parsed.target.kind === 'field' ? database.fieldIndexingGate : database.termIndexingGate;
     if (gate.held.length > 0) {
       await gate.passed(await glossariesCovered(app.db, searcher, parsed.slugs, gate.held));
     }

@@ -10,7 +10,7 @@ import {
   type EntryActor,
   type WriteGlossary,
 } from '../entries/entry-writes.service.ts';
-import { indexPendingEntries } from '../search/search-index.ts';
+import { indexPendingEntries, indexPendingTerms } from '../search/search-index.ts';
 import { importDeriver, receiveBatches } from './import-channel.ts';
 import type { ImportDatabase } from './import-job.ts';
 import { isGlossaryLive } from './import.repository.ts';
@@ -26,8 +26,9 @@ export interface ImportWriteTask {
   port: MessagePort;
   /**
    * Carries the outcome as soon as the entries are committed (the import answers then), then
-   * `INDEXED` once their search structures are built (searches over the glossary wait until
-   * then), and is closed once the writer is done with the database, the checkpoint made. The
+   * `TERMS_INDEXED` once their terms are indexed (quick searches over the glossary wait until
+   * then), `INDEXED` once their card fields are too (advanced searches wait until then), and
+   * is closed once the writer is done with the database, the checkpoint made. The
    * main thread holds its write gate until then (see import.service.ts).
    */
   settled: MessagePort;
@@ -44,7 +45,9 @@ export type ImportWriteOutcome =
   | { tipo: 'cancelado' }
   | { tipo: 'error'; code: ErrorCode; detail: string };
 
-/** Sent over `settled` once the committed entries are indexed. */
+/** Sent over `settled` once the committed entries' terms are indexed. */
+export const TERMS_INDEXED = 'terminos-indexados';
+/** Sent over `settled` once the committed entries are indexed, card fields included. */
 export const INDEXED = 'indexado';
 
 /** Thrown inside the transaction to roll it back when the reader cancels. */
@@ -135,10 +138,13 @@ async function writeBatches(task: ImportWriteTask): Promise<ImportWriteOutcome> 
       ...result,
       escritura_ms: Math.round(performance.now() - started),
     };
-    // The answer goes now, by message; the entries are indexed next, in a transaction of their
-    // own, before this task returns: the next import's writer starts on this thread only then
-    // (started earlier, it would wait in SQLite's busy handler for this very thread).
+    // The answer goes now, by message; the entries are indexed next, their terms and then their
+    // card fields, each in a transaction of its own, before this task returns: the next
+    // import's writer starts on this thread only then (started earlier, it would wait in
+    // SQLite's busy handler for this very thread).
     task.settled.postMessage(outcome);
+    await indexPendingTerms(database.db);
+    task.settled.postMessage(TERMS_INDEXED);
     await indexPendingEntries(database.db);
     task.settled.postMessage(INDEXED);
     return outcome;

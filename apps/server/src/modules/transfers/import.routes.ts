@@ -197,7 +197,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.addHook('onClose', async () => {
     // An import that has answered finishes indexing (else `indexPending` does it at the next
     // start); one still reading or writing is called off.
-    await database.indexingGate.allPassed();
+    await database.fieldIndexingGate.allPassed();
     await Promise.all([pool.destroy(), writerPool.destroy()]);
   });
   const tmpDir = join(config.DATA_DIR, 'tmp', 'importaciones');

@@ -19,7 +19,12 @@ import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossa
 import { searchIndexFor } from '../search/search-index.ts';
 import { displayNameOf } from '../users/user-view.ts';
 import type { ImportDatabase, ImportOutcome, ImportTask } from './import-job.ts';
-import { INDEXED, type ImportWriteOutcome, type ImportWriteTask } from './import-write.ts';
+import {
+  INDEXED,
+  TERMS_INDEXED,
+  type ImportWriteOutcome,
+  type ImportWriteTask,
+} from './import-write.ts';
 
 /** What the import needs besides the request. */
 export interface ImportDeps {
@@ -175,12 +180,15 @@ export async function importFile(
     settledHere.once('message', resolve);
   });
   const closed = new Promise<void>((resolve) => settledHere.once('close', resolve));
-  const indexed = new Promise<void>((resolve) => {
-    settledHere.on('message', (message) => {
-      if (message === INDEXED) resolve();
+  const indexedWhen = (stage: typeof TERMS_INDEXED | typeof INDEXED) =>
+    new Promise<void>((resolve) => {
+      settledHere.on('message', (message) => {
+        if (message === stage) resolve();
+      });
+      void closed.then(resolve);
     });
-    void closed.then(resolve);
-  });
+  const termsIndexed = indexedWhen(TERMS_INDEXED);
+  const indexed = indexedWhen(INDEXED);
   const writing = deps.writerPool
     .run(
       {
@@ -203,10 +211,15 @@ export async function importFile(
   // is done with all three (its end of `settled` closes, also when it fails or its thread
   // dies), instead of waiting in SQLite's busy handler or checkpointing the whole import
   // themselves, either of which would block the event loop. The import answers as soon as it
-  // is committed; searches over this glossary wait from then until it is indexed.
+  // is committed; searches over this glossary wait from then until its terms are indexed,
+  // advanced searches until its card fields are too.
   if (deps.database.engine === 'sqlite') {
-    void deps.database.writeGate.hold(() => closed);
-    void committed.then(() => deps.database.indexingGate.hold(glossary.id, () => indexed));
+    const { writeGate, termIndexingGate, fieldIndexingGate } = deps.database;
+    void writeGate.hold(() => closed);
+    void committed.then(() => {
+      void termIndexingGate.hold(glossary.id, () => termsIndexed);
+      void fieldIndexingGate.hold(glossary.id, () => indexed);
+    });
   }
   let answered = false;
   const writeAnswer = Promise.race([committed, writing]).finally(() => {
