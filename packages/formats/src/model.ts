@@ -35,6 +35,8 @@ interface CardShape {
   fields: CardField[];
   ids: string[];
   nonTermIds: string[];
+  /** What `blankEntry` copies: every field null, `termino` first (set by the copy). */
+  blank: Readonly<Record<string, null>>;
 }
 
 // Readers and writers ask for the card once per entry: build it once per language pair.
@@ -46,7 +48,13 @@ function cardOf(langs: GlossaryLanguages): CardShape {
   if (!card) {
     const fields = cardFields(langs.idioma_origen, langs.idioma_meta);
     const ids = fields.map((f) => f.id);
-    card = { fields, ids, nonTermIds: ids.filter((id) => !id.startsWith('termino.')) };
+    const nonTermIds = ids.filter((id) => !id.startsWith('termino.'));
+    const blank: Record<string, null> = { termino: null };
+    for (const id of nonTermIds) blank[id] = null;
+    blank['comentarios_privados'] = null;
+    // Built key by key, an object of this many fields falls into V8's dictionary mode, slow
+    // to read and write; JSON.parse builds it with fast properties, and copies keep them.
+    card = { fields, ids, nonTermIds, blank: JSON.parse(JSON.stringify(blank)) as typeof blank };
     cards.set(key, card);
   }
   return card;
@@ -76,11 +84,8 @@ export function nonTermFieldIds(langs: GlossaryLanguages): readonly string[] {
  * from, so two reads of the same content compare equal whatever the format.
  */
 export function blankEntry(langs: GlossaryLanguages): EntryInput {
-  const entry: Record<string, unknown> = {
-    termino: { [langs.idioma_origen]: null, [langs.idioma_meta]: null },
-  };
-  for (const id of nonTermFieldIds(langs)) entry[id] = null;
-  entry['comentarios_privados'] = null;
+  const entry: Record<string, unknown> = { ...cardOf(langs).blank };
+  entry['termino'] = { [langs.idioma_origen]: null, [langs.idioma_meta]: null };
   return entry as EntryInput;
 }
 
