@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 export const IMPORT_FORMATS = ['csv', 'tsv', 'json', 'tmx', 'tbx'] as const;
+
+/** The largest import file by default (the server's IMPORT_MAX_BYTES; spec: 10MB). */
+export const IMPORT_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
 export const importFormatSchema = z.enum(IMPORT_FORMATS);
 export type ImportFormat = z.infer<typeof importFormatSchema>;
 

@@ -75,6 +75,7 @@ export function serveAccount(me: () => User, extra?: FixtureHandler) {
           contact_email: 'soporte@example.org',
           version: '0.1.0',
           google_client_id: null,
+          import_max_bytes: 10 * 1024 * 1024,
         },
       };
     }

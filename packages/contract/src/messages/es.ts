@@ -186,7 +186,7 @@ export const es = {
   },
   import: {
     title: 'Importar',
-    drop: 'Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 10MB)',
+    drop: 'Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. {limite})',
     submit: 'Importar al glosario',
     noGlossary: 'Selecciona un glosario antes de importar.',
     noFile: 'Selecciona un archivo a importar.',
@@ -203,6 +203,8 @@ export const es = {
     removeFile: 'Quitar el archivo',
     unsupportedFile:
       'Ese tipo de archivo no se admite: elige un archivo .csv, .tsv, .txt, .tab, .json, .tmx o .tbx.',
+    tooLarge:
+      'El archivo ({size}) supera el máximo de {limite} que admite la importación. Divídelo en varios archivos más pequeños o pide a un administrador que amplíe el límite.',
     mappingTitle: 'Mapeo de columnas',
     column: 'Columna del archivo',
     sample: 'Ejemplo',

@@ -17,5 +17,6 @@ export async function checkHealth(
     database: engine,
     contact_email: config.CONTACT_EMAIL,
     google_client_id: config.GOOGLE_CLIENT_ID ?? null,
+    import_max_bytes: config.IMPORT_MAX_BYTES,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEngines } from '../../test/build-test-app.ts';
+import { buildTestApp, describeEngines } from '../../test/build-test-app.ts';
 
 describeEngines('GET /api/health', (t) => {
   it('answers ok with the engine and the public settings', async () => {
@@ -11,8 +11,19 @@ describeEngines('GET /api/health', (t) => {
       database: t.engine,
       contact_email: 'soporte@ludoterm.app',
       google_client_id: null,
+      import_max_bytes: 10 * 1024 * 1024,
     });
     expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('states the import limit the installation sets', async () => {
+    const small = await buildTestApp(t.engine, { IMPORT_MAX_BYTES: '2048' });
+    try {
+      const res = await small.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.json()).toMatchObject({ import_max_bytes: 2048 });
+    } finally {
+      await small.close();
+    }
   });
 
   it('ignores a trailing slash', async () => {

@@ -10,6 +10,7 @@ import { ActiveGlossaryList } from '@/features/glossaries/components/active-glos
 import { CreateGlossaryForm } from '@/features/glossaries/components/create-glossary-form.tsx';
 import { GlossaryName } from '@/features/glossaries/components/glossary-name.tsx';
 import { GlossaryTrash } from '@/features/glossaries/components/glossary-trash.tsx';
+import { useImportMaxBytes } from '@/features/health/api/get-health.ts';
 import { GlossaryImport } from '@/features/transfers/components/glossary-import.tsx';
 
 /** The query parameter that keeps the glossary selected as the import target. */
@@ -25,6 +26,7 @@ export function CreateRoute() {
   const selected = searchParams.get(SELECTED_GLOSSARY_PARAM);
   const [status, setStatus] = useState('');
   const queryClient = useQueryClient();
+  const importMaxBytes = useImportMaxBytes();
   const { data: glossaries } = useGlossaries();
   const target = glossaries?.find((g) => g.nombre_seguro === selected);
   const targetConfig = useGlossaryConfig(selected);
@@ -93,6 +95,7 @@ export function CreateRoute() {
           glossaryLabel={target ? <GlossaryName glossary={target} compact /> : undefined}
           campos={targetConfig.data?.ficha.campos}
           onStatus={setStatus}
+          maxBytes={importMaxBytes}
           // An import changes counts and entries that several pages show: refresh them all.
           onImported={() => void queryClient.invalidateQueries()}
         />

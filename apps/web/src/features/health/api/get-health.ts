@@ -8,6 +8,8 @@ export interface Health {
   version: string | null;
   /** Set when the installation offers Google sign-in. */
   google_client_id?: string | null;
+  /** The largest file an import accepts. */
+  import_max_bytes?: number;
 }
 
 /** `GET /api/health`: public; the footer takes the installation's contact address from it. */
@@ -39,4 +41,10 @@ export function useContactEmail(): string {
 export function useGoogleClientId(): string | null {
   const { data } = useHealth();
   return data?.google_client_id || null;
+}
+
+/** The largest file an import accepts, once the server has said; null until then. */
+export function useImportMaxBytes(): number | null {
+  const { data } = useHealth();
+  return data?.import_max_bytes ?? null;
 }

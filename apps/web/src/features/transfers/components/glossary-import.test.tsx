@@ -17,7 +17,10 @@ interface SentForm {
 }
 
 /** The import section on its own, answering POST …/importar with `answers` in turn. */
-function setup(answers: FixtureAnswer[], props: { nombreSeguro?: string | null } = {}) {
+function setup(
+  answers: FixtureAnswer[],
+  props: { nombreSeguro?: string | null; maxBytes?: number } = {},
+) {
   const sent: SentForm[] = [];
   serveApi((request) => {
     if (request.method === 'POST' && request.url.endsWith('/importar')) {
@@ -46,6 +49,7 @@ function setup(answers: FixtureAnswer[], props: { nombreSeguro?: string | null }
       campos={esEnFields}
       onStatus={onStatus}
       onImported={onImported}
+      maxBytes={props.maxBytes}
     />,
   );
   const input = () => view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -68,6 +72,26 @@ describe('GlossaryImport', () => {
     expect(screen.getByText(/Archivo: juego\.csv/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Quitar el archivo' }));
     expect(submit()).toBeDisabled();
+  });
+
+  it("states the server's limit and refuses a larger file before sending it", async () => {
+    const { input, submit, sent, onStatus } = setup([], { maxBytes: 2048 });
+    expect(
+      screen.getByText('Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 2KB)'),
+    ).toBeInTheDocument();
+    const big = new File(['Spanish,English\n', 'a'.repeat(3000)], 'grande.csv', {
+      type: 'text/csv',
+    });
+    await userEvent.upload(input(), big);
+    const refusal =
+      'El archivo (3 KB) supera el máximo de 2 KB que admite la importación. Divídelo en varios archivos más pequeños o pide a un administrador que amplíe el límite.';
+    expect(await statusBox()).toHaveTextContent(refusal);
+    expect(onStatus).toHaveBeenCalledWith(refusal);
+    expect(submit()).toBeDisabled();
+    expect(sent).toHaveLength(0);
+    // A file within the limit is taken.
+    await userEvent.upload(input(), csvFile());
+    expect(submit()).toBeEnabled();
   });
 
   it('asks for a glossary first', async () => {

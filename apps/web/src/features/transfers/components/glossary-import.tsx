@@ -1,5 +1,10 @@
 import '@mantine/dropzone/styles.css';
-import type { CardField, ImportFormat, ImportMapping } from '@ludoterm/contract';
+import {
+  IMPORT_MAX_BYTES_DEFAULT,
+  type CardField,
+  type ImportFormat,
+  type ImportMapping,
+} from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Alert, Button, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -7,7 +12,12 @@ import { IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useImportGlossary } from '../api/import-glossary.ts';
-import { fileSizeLabel, IMPORT_EXTENSIONS, importFormatOf } from '../utils/import-format.ts';
+import {
+  fileSizeLabel,
+  IMPORT_EXTENSIONS,
+  importFormatOf,
+  importLimitLabel,
+} from '../utils/import-format.ts';
 import { initialMapping, mappingOptions, mapsATerm } from '../utils/import-mapping.ts';
 import { ImportMappingTable } from './import-mapping-table.tsx';
 
@@ -22,6 +32,11 @@ export interface GlossaryImportProps {
   onStatus?: (message: string) => void;
   /** After entries were written: the page refreshes what shows them. */
   onImported?: (answer: { importados: number; omitidos: number }) => void;
+  /**
+   * The largest file the server accepts (`GET /health`), once known: larger files are refused
+   * before they are sent. Until then the default is stated and the server alone refuses (413).
+   */
+  maxBytes?: number | null;
 }
 
 type Tone = 'info' | 'success' | 'error';
@@ -75,6 +90,7 @@ export function GlossaryImport({
   campos,
   onStatus,
   onImported,
+  maxBytes = null,
 }: GlossaryImportProps) {
   const [file, setFile] = useState<File | null>(null);
   const [headerPass, setHeaderPass] = useState<HeaderPass | null>(null);
@@ -83,6 +99,9 @@ export function GlossaryImport({
   const [progress, setProgress] = useState<number | null>(null);
   const importing = useImportGlossary();
   const hintId = useId();
+  const dropText = format(es.import.drop, {
+    limite: importLimitLabel(maxBytes ?? IMPORT_MAX_BYTES_DEFAULT),
+  });
 
   const formato: ImportFormat | null = file ? importFormatOf(file.name) : null;
   const options = useMemo(() => mappingOptions(campos ?? []), [campos]);
@@ -105,9 +124,21 @@ export function GlossaryImport({
   };
 
   const choose = (chosen: File | null) => {
-    setFile(chosen);
     setEdits({});
     setStatus(null);
+    // Refused before a byte is sent, rather than after uploading up to the limit.
+    if (chosen && maxBytes !== null && chosen.size > maxBytes) {
+      setFile(null);
+      show({
+        tone: 'error',
+        text: format(es.import.tooLarge, {
+          size: fileSizeLabel(chosen.size),
+          limite: fileSizeLabel(maxBytes),
+        }),
+      });
+      return;
+    }
+    setFile(chosen);
     if (chosen && !importFormatOf(chosen.name))
       show({ tone: 'error', text: es.import.unsupportedFile });
   };
@@ -173,13 +204,13 @@ export function GlossaryImport({
         multiple={false}
         maxFiles={1}
         disabled={busy}
-        aria-label={es.import.drop}
+        aria-label={dropText}
       >
         <Group justify="center" gap="md" wrap="nowrap" mih={96} style={{ pointerEvents: 'none' }}>
           <IconFileImport size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
           <div>
             <Text size="md" fw={500}>
-              {es.import.drop}
+              {dropText}
             </Text>
             <Text size="sm" c="dimmed">
               {es.import.chooseFile} ({IMPORT_EXTENSIONS.join(', ')})

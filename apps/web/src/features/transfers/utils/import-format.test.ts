@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSizeLabel, importFormatOf } from './import-format.ts';
+import { fileSizeLabel, importFormatOf, importLimitLabel } from './import-format.ts';
 
 describe('importFormatOf', () => {
   it('derives the format from the lowercased extension; .txt and .tab are tab-separated', () => {
@@ -24,5 +24,14 @@ describe('fileSizeLabel', () => {
     expect(fileSizeLabel(512)).toBe('512 B');
     expect(fileSizeLabel(2048)).toBe('2 KB');
     expect(fileSizeLabel(2.5 * 1024 * 1024)).toBe('2,5 MB');
+  });
+});
+
+describe('importLimitLabel', () => {
+  it('writes the limit as the spec does (máx. 10MB)', () => {
+    expect(importLimitLabel(10 * 1024 * 1024)).toBe('10MB');
+    expect(importLimitLabel(64 * 1024 * 1024)).toBe('64MB');
+    expect(importLimitLabel(2.5 * 1024 * 1024)).toBe('2,5MB');
+    expect(importLimitLabel(512 * 1024)).toBe('512KB');
   });
 });

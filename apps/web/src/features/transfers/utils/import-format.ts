@@ -21,6 +21,12 @@ export function importFormatOf(fileName: string): ImportFormat | null {
   return FORMAT_BY_EXTENSION[fileName.slice(dot + 1).toLowerCase()] ?? null;
 }
 
+/** "10MB", "2,5MB", "512KB": the import limit as the drop zone states it (spec: "máx. 10MB"). */
+export function importLimitLabel(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.floor(bytes / 1024).toLocaleString('es-ES')}KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('es-ES', { maximumFractionDigits: 1 })}MB`;
+}
+
 /** "2,4 MB", "512 KB": a file size for people. */
 export function fileSizeLabel(bytes: number): string {
   if (bytes >= 1024 * 1024) {
