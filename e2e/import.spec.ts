@@ -93,3 +93,32 @@ test('import: a broken file is refused with the line, and nothing is imported', 
   });
   expect(await res.json()).toEqual([]);
 });
+
+test('import: a file over the server limit is refused before it is sent', async ({
+  editorPage: page,
+}) => {
+  const name = `Grande ${Date.now().toString(36)}`;
+  await page.goto('/crear');
+  await page.getByLabel('Nombre del glosario').fill(name);
+  await page.getByRole('button', { name: 'Crear glosario' }).click();
+  await expect(page).toHaveURL(/\?glosario=/);
+  const section = page.getByRole('region', { name: 'Importar', exact: true });
+  // The e2e server keeps the default limit, which the drop zone states.
+  await expect(
+    section.getByText('Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 10MB)'),
+  ).toBeVisible();
+  let posted = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/importar')) posted += 1;
+  });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'enorme.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.alloc(11 * 1024 * 1024, 'espada,sword\n'),
+  });
+  await expect(section.getByRole('status')).toHaveText(
+    'El archivo (11 MB) supera el máximo de 10 MB que admite la importación. Divídelo en varios archivos más pequeños o pide a un administrador que amplíe el límite.',
+  );
+  await expect(section.getByRole('button', { name: 'Importar al glosario' })).toBeDisabled();
+  expect(posted).toBe(0);
+});
