@@ -21,11 +21,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Secret that signs access tokens; generated and kept in DATA_DIR when absent. */
   JWT_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(5)
-    .default(15 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   PUBLIC_URL: z.url().optional(),
   CONTACT_EMAIL: z.email().default('soporte@ludoterm.app'),
@@ -38,24 +34,11 @@ const envSchema = z.object({
   /** Failed sign-ins per account per 15 minutes before 429. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(IMPORT_MAX_BYTES_DEFAULT),
-  EXTRACTOR_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(20 * MiB),
+  EXTRACTOR_MAX_BYTES: z.coerce.number().int().min(1).default(20 * MiB),
   /** Largest custom stopword list (file or text) sent to the extractor. */
-  EXTRACTOR_STOPWORDS_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(1 * MiB),
+  EXTRACTOR_STOPWORDS_MAX_BYTES: z.coerce.number().int().min(1).default(1 * MiB),
   /** Worker threads of the extractor; default 1 on a 2-core machine, at most 2. */
-  EXTRACTOR_WORKERS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .default(Math.min(2, Math.max(1, availableParallelism() - 1))),
+  EXTRACTOR_WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(2, Math.max(1, availableParallelism() - 1))),
   /**
    * Worker threads that run searches on SQLite (their own connections); 0 runs them on the main
    * connection. Default: 2 (0 under NODE_ENV=test, where one test turns them on).
@@ -76,11 +59,7 @@ const envSchema = z.object({
   EXTRACTOR_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Most candidates one answer holds (the best ranked); the statistics still count them all. */
   EXTRACTOR_MAX_CANDIDATES: z.coerce.number().int().min(1).max(100_000).default(2000),
-  IMAGE_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(5 * MiB),
+  IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(5 * MiB),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LudoTerm <no-reply@ludoterm.app>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -113,9 +92,7 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; creates DATA_DIR and the generated secrets. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   // Zod's own wording in Spanish, like every other message of the server.
   const parsed = envSchema.safeParse(cleaned, { error: z.locales.es().localeError });
   if (!parsed.success) {
@@ -154,8 +131,7 @@ function readOrCreateSecret(dataDir: string, name: string): string {
     return secret;
   } catch (error) {
     // Another process created it first: use theirs so both sign with the same key.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
     throw error;
   }
 }
