@@ -1,4 +1,15 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+
+/** A new glossary created on /crear, which selects it as the import target; its import section. */
+async function newImportTarget(page: Page, prefix: string) {
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  await page.goto('/crear');
+  await page.getByLabel('Nombre del glosario').fill(name);
+  await page.getByRole('button', { name: 'Crear glosario' }).click();
+  await expect(page).toHaveURL(/\?glosario=/);
+  return { name, section: page.getByRole('region', { name: 'Importar', exact: true }) };
+}
 
 /** A spreadsheet as a translator gets it from a game's localisation team. */
 const SHEET = [
@@ -12,16 +23,9 @@ const SHEET = [
 test('import: a CSV with headers is mapped, imported and its entries shown on /entradas', async ({
   editorPage: page,
 }) => {
-  const name = `Importado ${Date.now().toString(36)}`;
-
   // A new glossary, selected as the import target.
-  await page.goto('/crear');
-  await page.getByLabel('Nombre del glosario').fill(name);
-  await page.getByRole('button', { name: 'Crear glosario' }).click();
+  const { name, section } = await newImportTarget(page, 'Importado');
   await expect(page.getByLabel('Estado')).toHaveValue(`Glosario "${name}" creado.`);
-  await expect(page).toHaveURL(/\?glosario=/);
-
-  const section = page.getByRole('region', { name: 'Importar', exact: true });
   await expect(section.getByText(`${name} (es→en)`)).toBeVisible();
   const submit = section.getByRole('button', { name: 'Importar al glosario' });
   await expect(submit).toBeDisabled();
@@ -66,12 +70,7 @@ test('import: a CSV with headers is mapped, imported and its entries shown on /e
 test('import: a broken file is refused with the line, and nothing is imported', async ({
   editorPage: page,
 }) => {
-  const name = `Roto ${Date.now().toString(36)}`;
-  await page.goto('/crear');
-  await page.getByLabel('Nombre del glosario').fill(name);
-  await page.getByRole('button', { name: 'Crear glosario' }).click();
-  await expect(page).toHaveURL(/\?glosario=/);
-  const section = page.getByRole('region', { name: 'Importar', exact: true });
+  const { section } = await newImportTarget(page, 'Roto');
   await page.locator('input[type="file"]').setInputFiles({
     name: 'memoria.tmx',
     mimeType: 'application/x-tmx+xml',
@@ -97,12 +96,7 @@ test('import: a broken file is refused with the line, and nothing is imported', 
 test('import: a file over the server limit is refused before it is sent', async ({
   editorPage: page,
 }) => {
-  const name = `Grande ${Date.now().toString(36)}`;
-  await page.goto('/crear');
-  await page.getByLabel('Nombre del glosario').fill(name);
-  await page.getByRole('button', { name: 'Crear glosario' }).click();
-  await expect(page).toHaveURL(/\?glosario=/);
-  const section = page.getByRole('region', { name: 'Importar', exact: true });
+  const { section } = await newImportTarget(page, 'Grande');
   // The e2e server keeps the default limit, which the drop zone states.
   await expect(
     section.getByText('Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 10MB)'),
