@@ -8,9 +8,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
-import { createWorkerPool } from '../../lib/worker-pool.ts';
+import { createWorkerPool, type WorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { searchIndexFor } from '../search/search-index.ts';
 import type { ImportOutcome, ImportTask } from './import-job.ts';
+import type { ImportWarmUpTask } from './import-warm-up.ts';
 import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
 import { authorizeImport, importFile, type ImportDeps, type ImportForm } from './import.service.ts';
 import { UploadProgress } from './upload-channel.ts';
@@ -47,6 +49,14 @@ const WRITER_NICE = 5;
 function importHeapMb(maxBytes: number): number {
   return 192 + Math.ceil(maxBytes / (1024 * 1024));
 }
+
+/**
+ * A thread idle this long exits, and the next import starts a cold one again (import-warm-up.ts):
+ * as long as the extractor's.
+ */
+const WORKER_IDLE_MS = 30 * 60_000;
+/** After the server starts listening, the import threads start and warm up. */
+const WARM_UP_DELAY_MS = 3000;
 
 /** The multipart field that carries the file (spec section 7). */
 const FILE_FIELD = 'archivo';
@@ -182,12 +192,14 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
   const pool = createWorkerPool<ImportTask, ImportOutcome>('import', {
     maxThreads: 1,
     maxQueue: 16,
+    idleTimeoutMs: WORKER_IDLE_MS,
     maxOldGenerationSizeMb: importHeapMb(config.IMPORT_MAX_BYTES),
     maxYoungGenerationSizeMb: READER_YOUNG_MB,
   });
   const writerPool = createWorkerPool<ImportWriteTask, ImportWriteOutcome>('import-writer', {
     maxThreads: 1,
     maxQueue: 16,
+    idleTimeoutMs: WORKER_IDLE_MS,
     maxOldGenerationSizeMb: WRITER_HEAP_MB,
     maxYoungGenerationSizeMb: WRITER_YOUNG_MB,
     // It checkpoints the WAL after answering (import-write.ts).
@@ -200,6 +212,25 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     await database.fieldIndexingGate.allPassed();
     await Promise.all([pool.destroy(), writerPool.destroy()]);
   });
+  if (config.NODE_ENV !== 'test') {
+    // The first import should not run on cold threads; a little after start-up, so the
+    // server's own start is not slowed. Tests start threads only when they import.
+    const task: ImportWarmUpTask = {
+      tipo: 'calentar',
+      withFields: !searchIndexFor(database.db).defersIndexing,
+    };
+    // Both workers also take this task (workers/import.worker.ts, import-writer.worker.ts).
+    const warmUp = (warmed: WorkerPool<ImportWarmUpTask, number>) =>
+      void warmed.run(task).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'importación: no se pudo calentar un hilo');
+      });
+    app.addHook('onListen', async () => {
+      setTimeout(() => {
+        warmUp(pool as unknown as WorkerPool<ImportWarmUpTask, number>);
+        warmUp(writerPool as unknown as WorkerPool<ImportWarmUpTask, number>);
+      }, WARM_UP_DELAY_MS).unref();
+    });
+  }
   const tmpDir = join(config.DATA_DIR, 'tmp', 'importaciones');
   await mkdir(tmpDir, { recursive: true });
   const deps: ImportDeps = { config, database, pool, writerPool };
