@@ -303,7 +303,8 @@ async function runEngine(
     engine === 'sqlite' ? atMost(metric, value, unit, limit) : { metric, value, unit };
   try {
     const client = await signIn(server.baseUrl);
-    // Warm-up: the first import starts the worker threads (the pool keeps them for a minute)…
+    // Warm-up: the server warms its import threads up a little after it starts (import-warm-up.ts)
+    // and keeps them for 30 minutes; a small import checks they answer…
     const warm = await createGlossary(client, 'Calentamiento');
     const small = join(WORK_DIR, 'calentamiento.tmx');
     await pipeline(
@@ -315,6 +316,8 @@ async function runEngine(
     await searchFinds(client, warm, ADVANCED_SEARCH);
     // …and the extractor's thread, which the server starts on its own a little after starting.
     await waitForExtractorWarmUp(client.baseUrl, client.headers);
+    // …and the first timed import starts on a server done with all of that.
+    await waitUntilIdle(server.child.pid!);
 
     let worstGrowth = 0;
     for (const formato of FORMATS) {
