@@ -206,9 +206,13 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     runsBetweenTasks: true,
     niceIncrement: WRITER_NICE,
   });
+  let closing = false;
+  let warmUpTimer: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
+    closing = true;
+    clearTimeout(warmUpTimer);
     // An import that has answered finishes indexing (else `indexPending` does it at the next
-    // start); one still reading or writing is called off.
+    // start); one still reading or writing is called off, and so is a warm-up.
     await database.fieldIndexingGate.allPassed();
     await Promise.all([pool.destroy(), writerPool.destroy()]);
   });
@@ -222,10 +226,10 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     // Both workers also take this task (workers/import.worker.ts, import-writer.worker.ts).
     const warmUp = (warmed: WorkerPool<ImportWarmUpTask, number>) =>
       void warmed.run(task).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'importación: no se pudo calentar un hilo');
+        if (!closing) app.log.warn({ err: error }, 'importación: no se pudo calentar un hilo');
       });
     app.addHook('onListen', async () => {
-      setTimeout(() => {
+      warmUpTimer = setTimeout(() => {
         warmUp(pool as unknown as WorkerPool<ImportWarmUpTask, number>);
         warmUp(writerPool as unknown as WorkerPool<ImportWarmUpTask, number>);
       }, WARM_UP_DELAY_MS).unref();
