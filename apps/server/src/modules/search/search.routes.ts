@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { SearchTask } from './search-job.ts';
+import type { SearchTask, SearchWarmUpTask } from './search-job.ts';
 import {
   findSearchAnswer,
   glossariesCovered,
@@ -32,6 +32,9 @@ const tags = ['búsqueda'];
  */
 const SEARCHES_PER_THREAD = 2;
 
+/** After the server starts listening, a search thread starts and warms up (search-job.ts). */
+const WARM_UP_DELAY_MS = 3000;
+
 /** Search across every glossary the caller may read: quick, advanced, and the fields to choose. */
 export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
@@ -43,17 +46,26 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   let run: SearchRunner = (searcher, parsed) => findSearchAnswer(app.db, searcher, parsed);
   const sqlitePath = database.sqlitePath;
   if (sqlitePath && config.searchWorkers > 0) {
-    const pool = createWorkerPool<SearchTask, SearchAnswer>('search', {
+    const pool = createWorkerPool<SearchTask | SearchWarmUpTask, SearchAnswer | number>('search', {
       maxThreads: config.searchWorkers,
       maxQueue: 512,
       concurrentTasksPerWorker: SEARCHES_PER_THREAD,
       idleTimeoutMs: 30 * 60_000,
     });
+    let warmUpTimer: NodeJS.Timeout | undefined;
     // Searches already handed to a thread finish: a client may still be waiting for them.
     app.addHook('onClose', async () => {
+      clearTimeout(warmUpTimer);
       await pool.close();
     });
-    run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed });
+    run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed }) as Promise<SearchAnswer>;
+    app.addHook('onListen', async () => {
+      warmUpTimer = setTimeout(() => {
+        void pool.run({ tipo: 'calentar', sqlitePath }).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'búsqueda: no se pudo calentar un hilo');
+        });
+      }, WARM_UP_DELAY_MS).unref();
+    });
   }
   // An import answers before its entries are indexed: searches over its glossary wait for
   // their terms, or for their card fields when searching one (only while a glossary is held

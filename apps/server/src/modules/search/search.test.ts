@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import type { EntryInput, SearchField, SearchResult } from '@ludoterm/contract';
 import { SEARCH_RESULT_LIMIT } from '@ludoterm/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlossaryRow, UserRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/clock.ts';
+import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { buildTestApp, describeEngines, type TestApp } from '../../test/build-test-app.ts';
 import {
   addMemberRow,
@@ -14,6 +16,7 @@ import {
 import { insertEntries } from '../entries/entry-writes.service.ts';
 import { postImport } from '../transfers/import-test-helpers.ts';
 import { checkSearchIndex } from './search-index-check.ts';
+import type { SearchWarmUpTask } from './search-job.ts';
 import { sqliteCheckDocs } from './search-docs.sqlite.ts';
 import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 
@@ -847,4 +850,14 @@ describe('GET /buscar on search worker threads (SQLite, SEARCH_WORKERS=1)', () =
     );
     expect(alone.map((r) => r.headers['x-total-count'])).toContain('0');
   });
+
+  it('warms a thread up with a few searches of its own, on its own connection', async () => {
+    const pool = createWorkerPool<SearchWarmUpTask, number>('search');
+    try {
+      const sqlitePath = join(t.config.DATA_DIR, 'ludoterm.db');
+      expect(await pool.run({ tipo: 'calentar', sqlitePath })).toBe(4);
+    } finally {
+      await pool.destroy();
+    }
+  }, 60_000);
 });
