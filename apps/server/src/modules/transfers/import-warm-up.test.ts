@@ -1,31 +1,27 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createWorkerPool } from '../../lib/worker-pool.ts';
-import { isWarmUpTask, warmUpImport, type ImportWarmUpTask } from './import-warm-up.ts';
-
-const task = (withFields: boolean): ImportWarmUpTask => ({ tipo: 'calentar', withFields });
+import { testConfig } from '../../test/build-test-app.ts';
+import type { ImportOutcome, ImportTask } from './import-job.ts';
+import { warmUpImports } from './import-warm-up.ts';
+import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
 
 describe('warming up the import threads', () => {
-  it('reads, validates and derives every made-up entry in each format', async () => {
-    expect(await warmUpImport(task(false), ['tmx', 'tbx', 'csv', 'json'])).toBe(8000);
-    expect(await warmUpImport(task(true), ['tsv'])).toBe(2000);
-  });
-
-  it('tells a warm-up task from an import', () => {
-    expect(isWarmUpTask(task(false))).toBe(true);
-    expect(isWarmUpTask({ formato: 'tmx', filePath: '/tmp/x' })).toBe(false);
-  });
-
-  it('is a task both import workers run on their threads', async () => {
-    const reader = createWorkerPool<ImportWarmUpTask, number>('import');
-    const writer = createWorkerPool<ImportWarmUpTask, number>('import-writer', {
+  it('imports made-up files of every format into a scratch database, then deletes it all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ludoterm-calentamiento-'));
+    const pool = createWorkerPool<ImportTask, ImportOutcome>('import');
+    const writerPool = createWorkerPool<ImportWriteTask, ImportWriteOutcome>('import-writer', {
       runsBetweenTasks: true,
     });
     try {
-      const [read, derived] = await Promise.all([reader.run(task(false)), writer.run(task(false))]);
-      expect(read).toBe(8000);
-      expect(derived).toBe(2000);
+      const config = testConfig(dir);
+      expect(await warmUpImports({ config, pool, writerPool }, dir)).toBe(8000);
+      expect(readdirSync(dir)).toEqual([]);
     } finally {
-      await Promise.all([reader.destroy(), writer.destroy()]);
+      await Promise.all([pool.destroy(), writerPool.destroy()]);
+      rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

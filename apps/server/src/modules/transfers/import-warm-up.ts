@@ -1,35 +1,38 @@
-import type { ImportFormat, Language } from '@ludoterm/contract';
-import { readImportFile, writeExport, type ExportEntry } from '@ludoterm/formats';
-import { normalizeEntryInput } from '../entries/entry-card.ts';
-import { deriveEntry, languagesOf } from '../entries/entry-writes.service.ts';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MessageChannel } from 'node:worker_threads';
+import type { ImportAnswer, ImportFormat } from '@ludoterm/contract';
+import { writeExport, type ExportEntry } from '@ludoterm/formats';
+import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { insertUser } from '../auth/auth.repository.ts';
+import { insertGlossary } from '../glossaries/glossaries.repository.ts';
+import type { GlossaryPermission } from '../glossaries/glossary.policy.ts';
+import { authorizeImport, importFile, type ImportDeps } from './import.service.ts';
+import { UploadProgress } from './upload-channel.ts';
 
-// A fresh import thread runs its readers, validation and derivation in V8's interpreter until
-// the JIT has seen them enough: the first 100,000-entry TMX on a fresh thread took 4.4 s,
-// the next ones 3.5–3.6 s (bench/import.bench.ts). So the import threads warm up once, a
-// little after the server starts, on a few thousand made-up entries read from memory in every
-// format; nothing touches the database.
+// A fresh import thread runs its code in V8's interpreter until the JIT has seen it enough: on
+// a fresh server the first 100,000-entry TMX took 4.7–5.0 s, the next ones about a second less,
+// and a 10,000-entry one 1.3–1.6 s against 0.4–0.5 s. So a little after the server starts, the
+// import threads run a few small imports, every format, through the import's own code, into a
+// scratch database of their own that is deleted afterwards.
 
-/** What the import pools run to warm a thread up (import.routes.ts). */
-export interface ImportWarmUpTask {
-  tipo: 'calentar';
-  /** As the thread's imports will derive (`ImportTask.withFields`). */
-  withFields: boolean;
-}
-
-export function isWarmUpTask(task: object): task is ImportWarmUpTask {
-  return 'tipo' in task && task.tipo === 'calentar';
-}
-
-/** Enough entries for the JIT to optimize the hot paths (2,000 did it as well as 5,000). */
+/** Entries per warm-up file: after 2,000, a 10,000-entry import ran as fast as the next ones. */
 const WARM_UP_ENTRIES = 2000;
-const LANGS = { idioma_origen: 'es' as Language, idioma_meta: 'en' as Language };
-const GLOSSARY = { ...LANGS, id: 0, nombre_seguro: 'calentamiento' };
+const WARM_UP_FORMATS: readonly ImportFormat[] = ['tmx', 'tbx', 'csv', 'json'];
 const META = {
-  ...LANGS,
+  idioma_origen: 'es',
+  idioma_meta: 'en',
   nombre: 'Calentamiento',
   nombre_seguro: 'calentamiento',
   descripcion: null,
-};
+} as const;
 const TERMS = [
   ['poción de maná', 'mana potion'],
   ['jefe final', 'final boss'],
@@ -39,11 +42,12 @@ const TERMS = [
   ['habilidad pasiva', 'passive skill'],
 ] as const;
 
-function* warmUpEntries(): Generator<ExportEntry> {
+/** Made-up entries, their terms told apart by `set` (each file's are new to the glossary). */
+function* warmUpEntries(set: string): Generator<ExportEntry> {
   for (let i = 0; i < WARM_UP_ENTRIES; i += 1) {
     const [es, en] = TERMS[i % TERMS.length]!;
     yield {
-      termino: { es: `${es} ${i}`, en: `${en} ${i}` },
+      termino: { es: `${es} ${set}${i}`, en: `${en} ${set}${i}` },
       categoria: 'sustantivo',
       area: i % 2 === 0 ? 'Juegos de rol' : 'Estrategia',
       definicion: `Elemento n.º ${i} del juego: «${es}», que el jugador usa o encuentra.`,
@@ -54,29 +58,102 @@ function* warmUpEntries(): Generator<ExportEntry> {
   }
 }
 
-/** Reads the made-up entries in `formatos` and validates and derives each: the entries read. */
-export async function warmUpImport(
-  { withFields }: ImportWarmUpTask,
-  formatos: readonly ImportFormat[],
-): Promise<number> {
-  const langs = languagesOf(GLOSSARY);
-  let read = 0;
-  for (const formato of formatos) {
-    const options = { ...LANGS, formato, maxBytes: Number.MAX_SAFE_INTEGER };
-    let reading = await readImportFile(writeExport(formato, warmUpEntries(), META), options);
-    // A delimited file is read in two passes, as the web app sends it: headers, then mapping.
-    if (reading.tipo === 'cabeceras') {
-      const mapping = reading.sugerencia;
-      reading = await readImportFile(writeExport(formato, warmUpEntries(), META), {
-        ...options,
-        mapping,
-      });
-      if (reading.tipo === 'cabeceras') throw new Error('La sugerencia de columnas no sirvió.');
-    }
-    for await (const input of reading.entradas) {
-      deriveEntry(GLOSSARY, normalizeEntryInput(langs, input), { withFields });
-      read += 1;
-    }
+interface ScratchImport {
+  deps: ImportDeps;
+  permission: GlossaryPermission;
+  user: UserRow;
+}
+
+/** One whole file through `importFile`, as the route hands it over once fully uploaded. */
+async function importWhole(
+  { deps, permission, user }: ScratchImport,
+  path: string,
+  fields: Record<string, string>,
+): Promise<ImportAnswer> {
+  const { port1, port2 } = new MessageChannel();
+  const progress = new UploadProgress(port1);
+  progress.complete((await stat(path)).size);
+  try {
+    return await importFile(deps, permission, user, { fields, file: { path, upload: port2 } });
+  } finally {
+    progress.close();
   }
-  return read;
+}
+
+async function scratchImport(
+  scratch: DatabaseHandle,
+  deps: Omit<ImportDeps, 'database' | 'log'>,
+): Promise<ScratchImport> {
+  await migrateToLatest(scratch.db);
+  const now = nowIso();
+  const user = await insertUser(scratch.db, {
+    email: 'calentamiento@ludoterm.invalid',
+    password_hash: null,
+    role: 'editor',
+    plan: 'pro',
+    trial_ends_at: null,
+    display_name: 'Calentamiento',
+    avatar_path: null,
+    verificacion_codigo: 0,
+    google_sub: null,
+    sessions_valid_after: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const glossary = await insertGlossary(scratch.db, {
+    owner_id: user.id,
+    nombre: META.nombre,
+    nombre_plegado: META.nombre_seguro,
+    nombre_seguro: META.nombre_seguro,
+    idioma_origen: META.idioma_origen,
+    idioma_meta: META.idioma_meta,
+    descripcion: null,
+    num_entradas: 0,
+    created_at: now,
+    updated_at: now,
+    eliminado_en: null,
+  });
+  const permission = await authorizeImport(scratch.db, user, glossary.nombre_seguro);
+  return { deps: { ...deps, database: scratch }, permission, user };
+}
+
+/**
+ * Imports `WARM_UP_ENTRIES` made-up entries in each format (a CSV in its two passes, as the web
+ * app sends it) on the import threads of `deps`, into a scratch SQLite database in `dir`, and
+ * deletes it and the files once the writer is done with them. Answers the entries imported.
+ */
+export async function warmUpImports(
+  deps: Omit<ImportDeps, 'database' | 'log'>,
+  dir: string,
+): Promise<number> {
+  const name = `calentamiento-${randomUUID()}`;
+  const databasePath = join(dir, `${name}.db`);
+  const files = [databasePath, `${databasePath}-wal`, `${databasePath}-shm`];
+  const scratch = createDatabase({ sqlitePath: databasePath });
+  let imported = 0;
+  try {
+    const target = await scratchImport(scratch, deps);
+    for (const formato of WARM_UP_FORMATS) {
+      const path = join(dir, `${name}.${formato}`);
+      files.push(path);
+      await pipeline(
+        Readable.from(writeExport(formato, warmUpEntries(formato), META)),
+        createWriteStream(path),
+      );
+      let answer = await importWhole(target, path, { formato });
+      if ('cabeceras_detectadas' in answer) {
+        const mapping_json = JSON.stringify(answer.sugerencia);
+        answer = await importWhole(target, path, { formato, mapping_json });
+      }
+      if (!('importados' in answer))
+        throw new Error('La importación de calentamiento pidió mapeo.');
+      imported += answer.importados;
+    }
+    // The writer indexes the last import after answering: the gate opens once it is done.
+    await scratch.writeGate.passed();
+    return imported;
+  } finally {
+    await scratch.destroy();
+    await Promise.all(files.map((file) => rm(file, { force: true })));
+  }
 }

@@ -8,11 +8,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
-import { createWorkerPool, type WorkerPool } from '../../lib/worker-pool.ts';
+import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { searchIndexFor } from '../search/search-index.ts';
 import type { ImportOutcome, ImportTask } from './import-job.ts';
-import type { ImportWarmUpTask } from './import-warm-up.ts';
+import { warmUpImports } from './import-warm-up.ts';
 import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
 import { authorizeImport, importFile, type ImportDeps, type ImportForm } from './import.service.ts';
 import { UploadProgress } from './upload-channel.ts';
@@ -52,7 +51,7 @@ function importHeapMb(maxBytes: number): number {
 
 /**
  * A thread idle this long exits, and the next import starts a cold one again (import-warm-up.ts):
- * as long as the extractor's.
+ * as long as the extractor's and the search threads'.
  */
 const WORKER_IDLE_MS = 30 * 60_000;
 /** After the server starts listening, the import threads start and warm up. */
@@ -216,28 +215,21 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     await database.fieldIndexingGate.allPassed();
     await Promise.all([pool.destroy(), writerPool.destroy()]);
   });
-  if (config.NODE_ENV !== 'test') {
-    // The first import should not run on cold threads; a little after start-up, so the
-    // server's own start is not slowed. Tests start threads only when they import.
-    const task: ImportWarmUpTask = {
-      tipo: 'calentar',
-      withFields: !searchIndexFor(database.db).defersIndexing,
-    };
-    // Both workers also take this task (workers/import.worker.ts, import-writer.worker.ts).
-    const warmUp = (warmed: WorkerPool<ImportWarmUpTask, number>) =>
-      void warmed.run(task).catch((error: unknown) => {
-        if (!closing) app.log.warn({ err: error }, 'importación: no se pudo calentar un hilo');
-      });
-    app.addHook('onListen', async () => {
-      warmUpTimer = setTimeout(() => {
-        warmUp(pool as unknown as WorkerPool<ImportWarmUpTask, number>);
-        warmUp(writerPool as unknown as WorkerPool<ImportWarmUpTask, number>);
-      }, WARM_UP_DELAY_MS).unref();
-    });
-  }
   const tmpDir = join(config.DATA_DIR, 'tmp', 'importaciones');
   await mkdir(tmpDir, { recursive: true });
   const deps: ImportDeps = { config, database, pool, writerPool };
+  if (config.NODE_ENV !== 'test') {
+    // The first import should not run on cold threads; a little after start-up, so the
+    // server's own start is not slowed. Tests start threads only when they import.
+    app.addHook('onListen', async () => {
+      warmUpTimer = setTimeout(() => {
+        warmUpImports({ config, pool, writerPool }, tmpDir).catch((error: unknown) => {
+          if (!closing)
+            app.log.warn({ err: error }, 'importación: no se pudieron calentar los hilos');
+        });
+      }, WARM_UP_DELAY_MS).unref();
+    });
+  }
 
   app.post(
     '/glosarios/:nombre_seguro/importar',
