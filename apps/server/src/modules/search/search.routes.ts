@@ -52,9 +52,11 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
       concurrentTasksPerWorker: SEARCHES_PER_THREAD,
       idleTimeoutMs: 30 * 60_000,
     });
+    let closing = false;
     let warmUpTimer: NodeJS.Timeout | undefined;
     // Searches already handed to a thread finish: a client may still be waiting for them.
     app.addHook('onClose', async () => {
+      closing = true;
       clearTimeout(warmUpTimer);
       await pool.close();
     });
@@ -62,7 +64,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
     app.addHook('onListen', async () => {
       warmUpTimer = setTimeout(() => {
         void pool.run({ tipo: 'calentar', sqlitePath }).catch((error: unknown) => {
-          app.log.warn({ err: error }, 'búsqueda: no se pudo calentar un hilo');
+          if (!closing) app.log.warn({ err: error }, 'búsqueda: no se pudo calentar un hilo');
         });
       }, WARM_UP_DELAY_MS).unref();
     });
