@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
+import { removeStaleFiles } from '../../lib/stale-files.ts';
 import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { ImportOutcome, ImportTask } from './import-job.ts';
@@ -56,6 +57,12 @@ function importHeapMb(maxBytes: number): number {
 const WORKER_IDLE_MS = 30 * 60_000;
 /** After the server starts listening, the import threads start and warm up. */
 const WARM_UP_DELAY_MS = 3000;
+
+/**
+ * Uploads and warm-up databases a stopped server left in the temporary directory are removed
+ * at the next start once this old (an upload in progress is never that old).
+ */
+const STALE_FILE_MS = 24 * 60 * 60_000;
 
 /** The multipart field that carries the file (spec section 7). */
 const FILE_FIELD = 'archivo';
@@ -217,6 +224,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
   });
   const tmpDir = join(config.DATA_DIR, 'tmp', 'importaciones');
   await mkdir(tmpDir, { recursive: true });
+  await removeStaleFiles(tmpDir, STALE_FILE_MS);
   const deps: ImportDeps = { config, database, pool, writerPool };
   if (config.NODE_ENV !== 'test') {
     // The first import should not run on cold threads; a little after start-up, so the

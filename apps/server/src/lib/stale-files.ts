@@ -1,0 +1,27 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Removes the files in `dir` last modified more than `ageMs` ago: what a server stopped in
+ * the middle of something (a crash, a kill) left behind. Younger files may belong to work in
+ * progress, maybe another server's sharing the directory, and are kept. Answers how many went.
+ */
+export async function removeStaleFiles(
+  dir: string,
+  ageMs: number,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir)) {
+    const path = join(dir, name);
+    try {
+      const info = await stat(path);
+      if (!info.isFile() || now - info.mtimeMs <= ageMs) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    } catch {
+      // Gone meanwhile (another server's clean-up): nothing to do.
+    }
+  }
+  return removed;
+}
