@@ -26,6 +26,8 @@ import { UploadProgress } from './upload-channel.ts';
 /** Entries per warm-up file: after 2,000, a 10,000-entry import ran as fast as the next ones. */
 const WARM_UP_ENTRIES = 2000;
 const WARM_UP_FORMATS: readonly ImportFormat[] = ['tmx', 'tbx', 'csv', 'json'];
+/** The largest warm-up file, TBX, is about 1.3 MB. */
+const WARM_UP_MAX_BYTES = 16 * 1024 * 1024;
 const META = {
   idioma_origen: 'es',
   idioma_meta: 'en',
@@ -114,7 +116,12 @@ async function scratchImport(
     eliminado_en: null,
   });
   const permission = await authorizeImport(scratch.db, user, glossary.nombre_seguro);
-  return { deps: { ...deps, database: scratch }, permission, user };
+  // The files are a few megabytes: a server with a lower limit still warms up.
+  const config = {
+    ...deps.config,
+    IMPORT_MAX_BYTES: Math.max(deps.config.IMPORT_MAX_BYTES, WARM_UP_MAX_BYTES),
+  };
+  return { deps: { ...deps, config, database: scratch }, permission, user };
 }
 
 /**
