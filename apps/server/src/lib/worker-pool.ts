@@ -102,6 +102,14 @@ export interface WorkerPool<Task, Result> {
   close(): Promise<void>;
 }
 
+/** `run` refused the task because the pool was closed or destroyed. */
+export class WorkerPoolClosedError extends Error {
+  constructor(name: string) {
+    super(`El worker ${name} está cerrado.`);
+    this.name = 'WorkerPoolClosedError';
+  }
+}
+
 /** `run` refused the task because `maxQueue` tasks were already waiting. */
 export class WorkerPoolFullError extends Error {
   constructor(name: string) {
@@ -140,8 +148,12 @@ export function createWorkerPool<Task, Result>(
         : {}),
     },
   });
+  // piscina starts a new thread for a task sent after `destroy` or `close`, and that thread
+  // keeps the process alive: a task that comes late (a warm-up, as the server stops) is refused.
+  let ended = false;
   return {
     async run(task, runOptions = {}) {
+      if (ended) throw new WorkerPoolClosedError(name);
       if (piscina.queueSize >= maxQueue) throw new WorkerPoolFullError(name);
       return piscina.run(task, {
         ...(runOptions.transferList ? { transferList: runOptions.transferList } : {}),
@@ -151,7 +163,13 @@ export function createWorkerPool<Task, Result>(
     get queueSize() {
       return piscina.queueSize;
     },
-    destroy: () => piscina.destroy(),
-    close: () => piscina.close(),
+    destroy: () => {
+      ended = true;
+      return piscina.destroy();
+    },
+    close: () => {
+      ended = true;
+      return piscina.close();
+    },
   };
 }
