@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { warmUpAfterListen } from '../../lib/warm-up-after-listen.ts';
 import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { SearchTask, SearchWarmUpTask } from './search-job.ts';
@@ -32,9 +33,6 @@ const tags = ['búsqueda'];
  */
 const SEARCHES_PER_THREAD = 2;
 
-/** After the server starts listening, a search thread starts and warms up (search-job.ts). */
-const WARM_UP_DELAY_MS = 3000;
-
 /** Search across every glossary the caller may read: quick, advanced, and the fields to choose. */
 export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
@@ -52,22 +50,17 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
       concurrentTasksPerWorker: SEARCHES_PER_THREAD,
       idleTimeoutMs: 30 * 60_000,
     });
-    let closing = false;
-    let warmUpTimer: NodeJS.Timeout | undefined;
     // Searches already handed to a thread finish: a client may still be waiting for them.
     app.addHook('onClose', async () => {
-      closing = true;
-      clearTimeout(warmUpTimer);
       await pool.close();
     });
+    // A thread starts, opens its connection and runs a few searches of its own (search-job.ts).
+    warmUpAfterListen(
+      app,
+      () => pool.run({ tipo: 'calentar', sqlitePath }),
+      'búsqueda: no se pudo calentar un hilo',
+    );
     run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed }) as Promise<SearchAnswer>;
-    app.addHook('onListen', async () => {
-      warmUpTimer = setTimeout(() => {
-        void pool.run({ tipo: 'calentar', sqlitePath }).catch((error: unknown) => {
-          if (!closing) app.log.warn({ err: error }, 'búsqueda: no se pudo calentar un hilo');
-        });
-      }, WARM_UP_DELAY_MS).unref();
-    });
   }
   // An import answers before its entries are indexed: searches over its glossary wait for
   // their terms, or for their card fields when searching one (only while a glossary is held

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors.ts';
 import { removeStaleFiles } from '../../lib/stale-files.ts';
+import { warmUpAfterListen } from '../../lib/warm-up-after-listen.ts';
 import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { ImportOutcome, ImportTask } from './import-job.ts';
@@ -55,8 +56,6 @@ function importHeapMb(maxBytes: number): number {
  * as long as the extractor's and the search threads'.
  */
 const WORKER_IDLE_MS = 30 * 60_000;
-/** After the server starts listening, the import threads start and warm up. */
-const WARM_UP_DELAY_MS = 3000;
 
 /**
  * Uploads and warm-up databases a stopped server left in the temporary directory are removed
@@ -212,31 +211,23 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     runsBetweenTasks: true,
     niceIncrement: WRITER_NICE,
   });
-  let closing = false;
-  let warmUpTimer: NodeJS.Timeout | undefined;
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearTimeout(warmUpTimer);
-    // An import that has answered finishes indexing (else `indexPending` does it at the next
-    // start); one still reading or writing is called off, and so is a warm-up.
-    await database.fieldIndexingGate.allPassed();
-    await Promise.all([pool.destroy(), writerPool.destroy()]);
-  });
   const tmpDir = join(config.DATA_DIR, 'tmp', 'importaciones');
   await mkdir(tmpDir, { recursive: true });
   await removeStaleFiles(tmpDir, STALE_FILE_MS);
   const deps: ImportDeps = { config, database, pool, writerPool };
+  app.addHook('onClose', async () => {
+    // An import that has answered finishes indexing (else `indexPending` does it at the next
+    // start); one still reading or writing is called off.
+    await database.fieldIndexingGate.allPassed();
+    await Promise.all([pool.destroy(), writerPool.destroy()]);
+  });
+  // The first import should not run on cold threads. Tests start threads only when they import.
   if (config.NODE_ENV !== 'test') {
-    // The first import should not run on cold threads; a little after start-up, so the
-    // server's own start is not slowed. Tests start threads only when they import.
-    app.addHook('onListen', async () => {
-      warmUpTimer = setTimeout(() => {
-        warmUpImports({ config, pool, writerPool }, tmpDir).catch((error: unknown) => {
-          if (!closing)
-            app.log.warn({ err: error }, 'importación: no se pudieron calentar los hilos');
-        });
-      }, WARM_UP_DELAY_MS).unref();
-    });
+    warmUpAfterListen(
+      app,
+      () => warmUpImports({ config, pool, writerPool }, tmpDir),
+      'importación: no se pudieron calentar los hilos',
+    );
   }
 
   app.post(
