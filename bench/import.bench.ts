@@ -5,7 +5,7 @@
 // the targets; PostgreSQL (when it answers on 127.0.0.1:5432, LUDOTERM_BENCH_PG_URL to change
 // it) is reported beside it. For scale, Debian's translate-toolkit parsing the same TMX.
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -19,6 +19,7 @@ import {
 } from '../apps/server/src/test/postgres-admin.ts';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { waitForExtractorWarmUp } from './lib/extractor-warm-up.ts';
+import { uploadFile } from './lib/http-client.ts';
 import {
   cpuSecondsOf,
   startServer,
@@ -169,17 +170,17 @@ async function postImport(
   path: string,
   formato: ImportFormat,
   mapping?: Record<string, string>,
-) {
-  const form = new FormData();
-  form.append('formato', formato);
-  if (mapping) form.append('mapping_json', JSON.stringify(mapping));
-  form.append('archivo', await openAsBlob(path), path.split('/').pop());
-  const res = await fetch(`${client.baseUrl}/api/glosarios/${slug}/importar`, {
-    method: 'POST',
+): Promise<ImportAnswer> {
+  const fields: Record<string, string> = { formato };
+  if (mapping) fields['mapping_json'] = JSON.stringify(mapping);
+  const res = await uploadFile(`${client.baseUrl}/api/glosarios/${slug}/importar`, {
     headers: client.headers,
-    body: form,
+    fields,
+    file: { field: 'archivo', path, name: path.split('/').pop()! },
   });
-  return json<ImportAnswer>(res);
+  const text = res.body.toString('utf8');
+  if (res.status !== 200) throw new Error(`${res.status} ${text}`);
+  return JSON.parse(text) as ImportAnswer;
 }
 
 interface Measured {

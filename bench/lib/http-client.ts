@@ -1,6 +1,7 @@
 // A lean HTTP client for timing API calls: node:http on one kept-alive connection. Node's fetch
 // (undici) spends a few tenths of a millisecond of its own on every request, which at the
 // millisecond targets of the entries benchmark would be measured as the server's.
+import { createReadStream, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 
 export interface HttpAnswer {
@@ -29,5 +30,64 @@ export function http(
     });
     req.on('error', reject);
     req.end(options.body);
+  });
+}
+
+/**
+ * A multipart/form-data POST of text fields and one file, the file streamed from disk. The
+ * import benchmark's client shares the server's two cores: fetch's FormData upload of the 59 MB
+ * TBX cost it 0.35–0.44 s of CPU, this one 0.05–0.14 s (six imports each, 11-26).
+ */
+export function uploadFile(
+  url: string,
+  options: {
+    headers?: Record<string, string>;
+    fields: Record<string, string>;
+    file: { field: string; path: string; name: string };
+  },
+): Promise<HttpAnswer> {
+  const boundary = `----ludoterm-bench-${Date.now().toString(36)}`;
+  let head = '';
+  for (const [name, value] of Object.entries(options.fields)) {
+    head += `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  }
+  const { field, path, name } = options.file;
+  head +=
+    `--${boundary}\r\ncontent-disposition: form-data; name="${field}"; filename="${name}"\r\n` +
+    'content-type: application/octet-stream\r\n\r\n';
+  const headBytes = Buffer.from(head, 'utf8');
+  const tailBytes = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+  const length = headBytes.length + statSync(path).size + tailBytes.length;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          ...options.headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(length),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.write(headBytes);
+    const file = createReadStream(path, { highWaterMark: 1024 * 1024 });
+    file.on('error', (error) => req.destroy(error));
+    file.on('end', () => req.end(tailBytes));
+    file.pipe(req, { end: false });
   });
 }
