@@ -8,39 +8,59 @@ export interface ReadItem {
   ubicacion: string;
 }
 
+/** A unit that holds an entry. */
+export interface ReadEntry extends ReadItem {
+  entrada: EntryInput;
+}
+
 /**
- * The entries of a file, read lazily. Iterate it once: each step parses just enough of the file
- * to produce the next entry, so the server can validate everything before writing anything.
- * After (or during) iteration, `omitidos` counts the units skipped because they hold neither of
- * the glossary's languages, and `ubicacion` names the unit of the entry last yielded. When the
- * file yields no entry at all, iteration ends with a `NOTHING_TO_IMPORT` FormatError.
+ * The entries of a file, read lazily, in the batches the reader produces them (the units of
+ * one chunk of the file): each asynchronous step of a reader costs a promise, and one per unit
+ * was a tenth of reading a TBX. Iterate it once, by batch (`batches`, each entry with its place)
+ * or by entry: each step parses just enough of the file to produce the next ones, so the server
+ * can validate everything before writing anything. After (or during) iteration, `omitidos`
+ * counts the units skipped because they hold neither of the glossary's languages, and
+ * `ubicacion` names the unit of the entry last yielded. When the file yields no entry at all,
+ * iteration ends with a `NOTHING_TO_IMPORT` FormatError.
  */
 export class EntryStream implements AsyncIterable<EntryInput> {
   omitidos = 0;
   leidas = 0;
   ubicacion = '';
-  readonly #source: AsyncIterable<ReadItem>;
+  readonly #source: AsyncIterable<readonly ReadItem[]>;
   readonly #explainEmpty: (stream: EntryStream) => string;
   #started = false;
 
-  constructor(source: AsyncIterable<ReadItem>, explainEmpty: (stream: EntryStream) => string) {
+  constructor(
+    source: AsyncIterable<readonly ReadItem[]>,
+    explainEmpty: (stream: EntryStream) => string,
+  ) {
     this.#source = source;
     this.#explainEmpty = explainEmpty;
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<EntryInput, void, undefined> {
+  async *batches(): AsyncGenerator<ReadEntry[], void, undefined> {
     if (this.#started) throw new Error('EntryStream solo se puede recorrer una vez.');
     this.#started = true;
-    for await (const item of this.#source) {
-      this.ubicacion = item.ubicacion;
-      if (item.entrada === null) {
-        this.omitidos += 1;
-        continue;
+    for await (const items of this.#source) {
+      const entries: ReadEntry[] = [];
+      for (const item of items) {
+        if (item.entrada === null) this.omitidos += 1;
+        else entries.push(item as ReadEntry);
       }
-      this.leidas += 1;
-      yield item.entrada;
+      this.leidas += entries.length;
+      if (entries.length > 0) yield entries;
     }
     if (this.leidas === 0) throw new FormatError('NOTHING_TO_IMPORT', this.#explainEmpty(this));
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<EntryInput, void, undefined> {
+    for await (const entries of this.batches()) {
+      for (const entry of entries) {
+        this.ubicacion = entry.ubicacion;
+        yield entry.entrada;
+      }
+    }
   }
 }
 
@@ -49,6 +69,8 @@ export async function collectEntries(
   stream: EntryStream,
 ): Promise<{ entradas: EntryInput[]; omitidos: number }> {
   const entradas: EntryInput[] = [];
-  for await (const entry of stream) entradas.push(entry);
+  for await (const entries of stream.batches()) {
+    for (const entry of entries) entradas.push(entry.entrada);
+  }
   return { entradas, omitidos: stream.omitidos };
 }

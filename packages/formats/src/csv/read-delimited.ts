@@ -132,10 +132,11 @@ function uniqueHeaders(cells: readonly string[]): string[] {
   });
 }
 
-async function* parseRows(text: AsyncIterable<string>, delimiter: string): AsyncGenerator<DelimitedRow> {
+/** The rows of a delimited text, in batches: those each chunk of text completed. */
+async function* parseRows(text: AsyncIterable<string>, delimiter: string): AsyncGenerator<DelimitedRow[]> {
   const parser = new DelimitedParser(delimiter);
-  for await (const chunk of text) yield* parser.push(chunk);
-  yield* parser.end();
+  for await (const chunk of text) yield parser.push(chunk);
+  yield parser.end();
 }
 
 /**
@@ -150,6 +151,9 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
   const fallback = options.formato === 'tsv' ? '\t' : ',';
   const delimiter = detectDelimiter(head, fallback, head.length < DETECTION_CHARS);
   const rows = parseRows(text, delimiter)[Symbol.asyncIterator]();
+  // The rows of the batch being read, from `next` on (the read-ahead goes row by row).
+  let batch: DelimitedRow[] = [];
+  let next = 0;
   const stripPrefix = options.formato === 'csv';
 
   // Rows read ahead: until the first non-comment row (which sets the field count) and a few more.
@@ -158,12 +162,17 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
   let reference: DelimitedRow | null = null;
   let exhausted = false;
   while (ahead.length < SAMPLE_ROWS + 1) {
-    const step = await rows.next();
-    if (step.done) {
-      exhausted = true;
-      break;
+    if (next === batch.length) {
+      const step = await rows.next();
+      if (step.done) {
+        exhausted = true;
+        break;
+      }
+      batch = step.value;
+      next = 0;
+      continue;
     }
-    const row = step.value;
+    const row = batch[next++]!;
     if (isBlankRow(row)) continue;
     const startsWithHash = row.cells[0]?.startsWith('#') ?? false;
     if (reference === null) {
@@ -214,7 +223,7 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
     plan = positionalPlan(3, options);
   }
 
-  async function* items(): AsyncGenerator<ReadItem> {
+  async function* items(): AsyncGenerator<ReadItem[]> {
     const toItem = (row: DelimitedRow): ReadItem => {
       const values = row.cells.map((c) => cleanCell(c, stripPrefix));
       const ubicacion = `línea ${row.line}`;
@@ -225,15 +234,21 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
       if (entry) applyTsvComment(entry, extra.length > 0 ? extra.join('\n') : null, options);
       return { entrada: entry, ubicacion };
     };
-    for (const row of ahead.slice(dataStart)) yield toItem(row);
+    const dataRows = (rest: readonly DelimitedRow[]): ReadItem[] => {
+      const read: ReadItem[] = [];
+      for (const row of rest) {
+        if (isBlankRow(row)) continue;
+        if (row.cells[0]?.startsWith('#') && row.cells.length < fieldCount) continue;
+        read.push(toItem(row));
+      }
+      return read;
+    };
+    yield [...ahead.slice(dataStart).map(toItem), ...dataRows(batch.slice(next))];
     if (exhausted) return;
     for (;;) {
       const step = await rows.next();
       if (step.done) return;
-      const row = step.value;
-      if (isBlankRow(row)) continue;
-      if (row.cells[0]?.startsWith('#') && row.cells.length < fieldCount) continue;
-      yield toItem(row);
+      yield dataRows(step.value);
     }
   }
 

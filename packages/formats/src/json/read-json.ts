@@ -77,6 +77,8 @@ const EXPECTED_SHAPES =
   'LudoTerm importa una lista de entradas ([{…}, …]), un objeto con la lista en «entradas» ({"entradas": […]}), ' +
   'su propia exportación JSON, o una lista de objetos con columnas propias que luego asignas a los campos de la ficha.';
 
+type ElementEvent = Extract<JsonEvent, { kind: 'element' }>;
+
 /**
  * Reads a JSON file, streaming one element at a time: LudoTerm's own export and lists of
  * entries import at once; a list of flat objects with their own keys answers the header pass
@@ -85,19 +87,31 @@ const EXPECTED_SHAPES =
  */
 export async function readJson(source: TextSource, options: ReadJsonOptions): Promise<ImportPlan> {
   const scanner = new JsonScanner('entradas');
-  async function* scan(): AsyncGenerator<JsonEvent> {
-    for await (const chunk of iterateText(source)) yield* scanner.push(chunk);
-    yield* scanner.end();
+  // The file's events in batches (those each chunk of text completed), read one by one
+  // through `nextEvent` until the first element, and by batch after it.
+  async function* scan(): AsyncGenerator<JsonEvent[]> {
+    for await (const chunk of iterateText(source)) yield scanner.push(chunk);
+    yield scanner.end();
   }
-  const events = scan()[Symbol.asyncIterator]();
+  const batches = scan()[Symbol.asyncIterator]();
+  let batch: JsonEvent[] = [];
+  let next = 0;
+  const nextEvent = async (): Promise<JsonEvent | null> => {
+    while (next === batch.length) {
+      const step = await batches.next();
+      if (step.done) return null;
+      batch = step.value;
+      next = 0;
+    }
+    return batch[next++]!;
+  };
   const members = new Map<string, unknown>();
-  let first: Extract<JsonEvent, { kind: 'element' }> | null = null;
+  let first: ElementEvent | null = null;
   let sawArray = false;
   let arrayEnded = false;
   while (first === null && !arrayEnded) {
-    const step = await events.next();
-    if (step.done) break;
-    const event = step.value;
+    const event = await nextEvent();
+    if (event === null) break;
     if (event.kind === 'member') members.set(event.key, event.value);
     else if (event.kind === 'array-start') sawArray = true;
     else if (event.kind === 'element') first = event;
@@ -111,7 +125,7 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
   const exportMeta = isObject(members.get('glosario')) ? (members.get('glosario') as JsonObject) : null;
   const isOwnExport = members.get('formato') === JSON_EXPORT_FORMAT;
 
-  const requireObject = (event: Extract<JsonEvent, { kind: 'element' }>): JsonObject => {
+  const requireObject = (event: ElementEvent): JsonObject => {
     if (!isObject(event.value)) {
       throw shapeError(
         `El elemento n.º ${event.index} de la lista (línea ${event.line}) no es un objeto {…} sino ${JSON.stringify(event.value)?.slice(0, 40)}. ${EXPECTED_SHAPES}`,
@@ -120,12 +134,15 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
     return event.value;
   };
 
-  async function* remainingElements(): AsyncGenerator<Extract<JsonEvent, { kind: 'element' }>> {
-    if (first) yield first;
+  const elementsOf = (events: readonly JsonEvent[]): ElementEvent[] =>
+    events.filter((e): e is ElementEvent => e.kind === 'element');
+  /** The list's elements from the first on, in batches. */
+  async function* remainingElements(): AsyncGenerator<ElementEvent[]> {
+    yield [...(first ? [first] : []), ...elementsOf(batch.slice(next))];
     for (;;) {
-      const step = await events.next();
+      const step = await batches.next();
       if (step.done) return;
-      if (step.value.kind === 'element') yield step.value;
+      yield elementsOf(step.value);
     }
   }
 
@@ -143,10 +160,12 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
 
   const firstObject = first ? requireObject(first) : null;
   if (isOwnExport || firstObject === null || isEntryShaped(firstObject)) {
-    async function* items(): AsyncGenerator<ReadItem> {
-      for await (const event of remainingElements()) {
-        const obj = requireObject(event);
-        yield { entrada: entryFromObject(obj, options), ubicacion: `elemento n.º ${event.index} (línea ${event.line})` };
+    async function* items(): AsyncGenerator<ReadItem[]> {
+      for await (const elements of remainingElements()) {
+        yield elements.map((event) => ({
+          entrada: entryFromObject(requireObject(event), options),
+          ubicacion: `elemento n.º ${event.index} (línea ${event.line})`,
+        }));
       }
     }
     return { tipo: 'entradas', entradas: new EntryStream(items(), explainEmpty) };
@@ -157,7 +176,7 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
     const headers: string[] = [];
     const known = new Set<string>();
     const sample: JsonObject[] = [];
-    for await (const event of remainingElements()) {
+    for await (const elements of remainingElements()) for (const event of elements) {
       const obj = requireObject(event);
       if (sample.length < SAMPLE_ROWS) sample.push(obj);
       for (const key of Object.keys(obj)) {
@@ -176,14 +195,16 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
   }
   const headers = [...new Set([...Object.keys(firstObject), ...Object.keys(options.mapping)])];
   const plan = planFromMapping(options.mapping, headers, options);
-  async function* mapped(): AsyncGenerator<ReadItem> {
-    for await (const event of remainingElements()) {
-      const obj = requireObject(event);
-      const values = plan.headers.map((h) => {
-        const text = asText(obj[h])?.trim() ?? '';
-        return text === '' ? null : text;
+  async function* mapped(): AsyncGenerator<ReadItem[]> {
+    for await (const elements of remainingElements()) {
+      yield elements.map((event) => {
+        const obj = requireObject(event);
+        const values = plan.headers.map((h) => {
+          const text = asText(obj[h])?.trim() ?? '';
+          return text === '' ? null : text;
+        });
+        return { entrada: entryFromRow(values, plan, options), ubicacion: `elemento n.º ${event.index} (línea ${event.line})` };
       });
-      yield { entrada: entryFromRow(values, plan, options), ubicacion: `elemento n.º ${event.index} (línea ${event.line})` };
     }
   }
   return { tipo: 'entradas', entradas: new EntryStream(mapped(), explainEmpty) };

@@ -348,7 +348,7 @@ export function readTbx(source: TextSource, options: GlossaryLanguages): EntrySt
     seen: new Set(),
   };
   let units = 0;
-  async function* items(): AsyncGenerator<ReadItem> {
+  async function* items(): AsyncGenerator<ReadItem[]> {
     const events = readXmlUnits(iterateText(source), {
       units: new Set(['termEntry', 'conceptEntry']),
       headers: new Set(['martifHeader', 'tbxHeader']),
@@ -367,24 +367,28 @@ export function readTbx(source: TextSource, options: GlossaryLanguages): EntrySt
         'transacGrp',
       ]),
     });
-    for await (const event of events) {
-      if (event.kind === 'root') {
-        if (TMX_ROOTS.has(event.name.toLowerCase())) {
-          throw new FormatError(
-            'FORMAT_MISMATCH',
-            `Has elegido el formato TBX, pero el archivo es TMX (su raíz es <${event.qname}>). Elige el formato TMX y vuelve a importarlo.`,
-          );
+    for await (const batch of events) {
+      const read: ReadItem[] = [];
+      for (const event of batch) {
+        if (event.kind === 'root') {
+          if (TMX_ROOTS.has(event.name.toLowerCase())) {
+            throw new FormatError(
+              'FORMAT_MISMATCH',
+              `Has elegido el formato TBX, pero el archivo es TMX (su raíz es <${event.qname}>). Elige el formato TMX y vuelve a importarlo.`,
+            );
+          }
+        } else if (event.kind === 'header') {
+          ctx.exact = textContent(event.element).includes(TBX_EXPORT_MARK);
+        } else {
+          units = event.index;
+          const id = attribute(event.element, 'id');
+          read.push({
+            entrada: entryFromConcept(event.element, ctx),
+            ubicacion: `entrada <${event.element.name}> n.º ${event.index}${id ? ` (id ${id})` : ''}, línea ${event.element.line}`,
+          });
         }
-      } else if (event.kind === 'header') {
-        ctx.exact = textContent(event.element).includes(TBX_EXPORT_MARK);
-      } else {
-        units = event.index;
-        const id = attribute(event.element, 'id');
-        yield {
-          entrada: entryFromConcept(event.element, ctx),
-          ubicacion: `entrada <${event.element.name}> n.º ${event.index}${id ? ` (id ${id})` : ''}, línea ${event.element.line}`,
-        };
       }
+      if (read.length > 0) yield read;
     }
   }
   return new EntryStream(items(), () => {

@@ -163,31 +163,35 @@ export function readTmx(source: TextSource, options: GlossaryLanguages): EntrySt
     seen: new Set(),
   };
   let units = 0;
-  async function* items(): AsyncGenerator<ReadItem> {
+  async function* items(): AsyncGenerator<ReadItem[]> {
     const events = readXmlUnits(iterateText(source), {
       units: new Set(['tu']),
       headers: new Set(['header']),
       structural: new Set(['tu', 'tuv', 'header']),
     });
-    for await (const event of events) {
-      if (event.kind === 'root') {
-        const root = event.name.toLowerCase();
-        if (root === 'martif' || root === 'tbx') {
-          throw new FormatError(
-            'FORMAT_MISMATCH',
-            `Has elegido el formato TMX, pero el archivo es TBX (su raíz es <${event.qname}>). Elige el formato TBX y vuelve a importarlo.`,
-          );
+    for await (const batch of events) {
+      const read: ReadItem[] = [];
+      for (const event of batch) {
+        if (event.kind === 'root') {
+          const root = event.name.toLowerCase();
+          if (root === 'martif' || root === 'tbx') {
+            throw new FormatError(
+              'FORMAT_MISMATCH',
+              `Has elegido el formato TMX, pero el archivo es TBX (su raíz es <${event.qname}>). Elige el formato TBX y vuelve a importarlo.`,
+            );
+          }
+        } else if (event.kind === 'header') {
+          ctx.headerSrclang = attribute(event.element, 'srclang');
+          ctx.exact = attribute(event.element, 'creationtool') === TMX_CREATION_TOOL;
+        } else {
+          units = event.index;
+          read.push({
+            entrada: entryFromUnit(event.element, ctx),
+            ubicacion: `unidad <tu> n.º ${event.index} (línea ${event.element.line})`,
+          });
         }
-      } else if (event.kind === 'header') {
-        ctx.headerSrclang = attribute(event.element, 'srclang');
-        ctx.exact = attribute(event.element, 'creationtool') === TMX_CREATION_TOOL;
-      } else {
-        units = event.index;
-        yield {
-          entrada: entryFromUnit(event.element, ctx),
-          ubicacion: `unidad <tu> n.º ${event.index} (línea ${event.element.line})`,
-        };
       }
+      if (read.length > 0) yield read;
     }
   }
   return new EntryStream(items(), () => {

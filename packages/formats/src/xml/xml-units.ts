@@ -106,16 +106,17 @@ function spanishSaxesMessage(message: string): string {
 }
 
 /**
- * Reads XML as a stream and hands over, one at a time, each unit element (with its subtree) and
- * each header element, wherever they are and whatever the root. A DOCTYPE is tolerated and
+ * Reads XML as a stream and hands over each unit element (with its subtree) and each header
+ * element, wherever they are and whatever the root, in batches: those each chunk of text
+ * completed. A DOCTYPE is tolerated and
  * never fetched; any `<!ENTITY` declaration is refused before anything is expanded
  * (`XML_ENTITY_FORBIDDEN`); only the five predefined entities and character references are
  * expanded, any other reference is `XML_ENTITY_UNDEFINED`; malformed or truncated XML is
  * `XML_MALFORMED` with line and column.
  */
-export async function* readXmlUnits(text: AsyncIterable<string>, spec: XmlUnitSpec): AsyncGenerator<XmlEvent> {
+export async function* readXmlUnits(text: AsyncIterable<string>, spec: XmlUnitSpec): AsyncGenerator<XmlEvent[]> {
   const parser = new SaxesParser({ xmlns: false, position: true });
-  const queue: XmlEvent[] = [];
+  let queue: XmlEvent[] = [];
   const stack: XmlElement[] = [];
   let depth = 0;
   let captureKind: 'unit' | 'header' | null = null;
@@ -194,8 +195,11 @@ export async function* readXmlUnits(text: AsyncIterable<string>, spec: XmlUnitSp
     chunkStart += currentChunk.length;
     currentChunk = chunk;
     parser.write(chunk);
-    if (queue.length > 0) yield* queue.splice(0, queue.length);
+    if (queue.length > 0) {
+      yield queue;
+      queue = [];
+    }
   }
   parser.close();
-  yield* queue.splice(0, queue.length);
+  if (queue.length > 0) yield queue;
 }

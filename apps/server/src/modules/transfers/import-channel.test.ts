@@ -38,7 +38,7 @@ describe('the import channel', () => {
       for await (const batch of receiveBatches(port2, writer.derive)) received.push(...batch!);
     })();
     for (let i = 0; i < 3 * BATCH_ENTRIES; i += 1) {
-      await sender.add(entry(i));
+      if (sender.add(entry(i))) await sender.flush();
       if (i % BATCH_ENTRIES === 0) await tick();
     }
     await sender.end();
@@ -58,7 +58,7 @@ describe('the import channel', () => {
     const sender = new BatchSender(port1, reader.derive);
     // Four batches wait unwritten; the fifth finds the writer behind.
     const adding = (async () => {
-      for (let i = 0; i < 5 * BATCH_ENTRIES; i += 1) await sender.add(entry(i));
+      for (let i = 0; i < 5 * BATCH_ENTRIES; i += 1) if (sender.add(entry(i))) await sender.flush();
       await sender.end();
     })();
     await tick();

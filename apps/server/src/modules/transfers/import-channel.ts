@@ -83,12 +83,14 @@ export class BatchSender {
     wake?.();
   }
 
-  async add(entry: NormalizedEntry): Promise<void> {
+  /** Adds an entry to the batch being built; true when the batch is full and must be flushed. */
+  add(entry: NormalizedEntry): boolean {
     this.#pending.push(entry);
-    if (this.#pending.length >= BATCH_ENTRIES) await this.#flush();
+    return this.#pending.length >= BATCH_ENTRIES;
   }
 
-  async #flush(): Promise<void> {
+  /** Sends the batch built so far, once the writer has room for it. */
+  async flush(): Promise<void> {
     const pending = this.#pending;
     this.#pending = [];
     // The writer is behind: rather than only wait for it, derive this batch here.
@@ -107,7 +109,7 @@ export class BatchSender {
 
   /** Sends what is left and tells the writer to commit. */
   async end(): Promise<void> {
-    await this.#flush();
+    await this.flush();
     this.#port.postMessage({ tipo: 'fin' } satisfies ToWriter);
   }
 

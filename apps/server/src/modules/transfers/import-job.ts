@@ -8,7 +8,7 @@ import {
   type EntryStream,
 } from '@ludoterm/formats';
 import { AppError, isAppError } from '../../errors.ts';
-import { normalizeEntryInput } from '../entries/entry-card.ts';
+import { normalizeEntryInput, type NormalizedEntry } from '../entries/entry-card.ts';
 import { languagesOf, type WriteGlossary } from '../entries/entry-writes.service.ts';
 import { BatchSender, WriterFailedError, importDeriver } from './import-channel.ts';
 import { GrowingFile, UploadFailedError } from './upload-channel.ts';
@@ -83,13 +83,17 @@ function locate(ubicacion: string, detail: string): string {
  */
 async function sendAll(stream: EntryStream, task: ImportTask, sender: BatchSender): Promise<void> {
   const langs = languagesOf(task.glossary);
-  for await (const input of stream) {
-    try {
-      await sender.add(normalizeEntryInput(langs, input));
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      const detail = typeof error.detail === 'string' ? error.detail : error.message;
-      throw new AppError(error.code, locate(stream.ubicacion, detail));
+  for await (const entries of stream.batches()) {
+    for (const { entrada, ubicacion } of entries) {
+      let entry: NormalizedEntry;
+      try {
+        entry = normalizeEntryInput(langs, entrada);
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        const detail = typeof error.detail === 'string' ? error.detail : error.message;
+        throw new AppError(error.code, locate(ubicacion, detail));
+      }
+      if (sender.add(entry)) await sender.flush();
     }
   }
   await sender.end();
