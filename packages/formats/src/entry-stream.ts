@@ -15,8 +15,8 @@ export interface ReadEntry extends ReadItem {
 
 /**
  * The entries of a file, read lazily, in the batches the reader produces them (the units of
- * one chunk of the file): each asynchronous step of a reader costs a promise, and one per unit
- * was a tenth of reading a TBX. Iterate it once, by batch (`batches`, each entry with its place)
+ * one chunk of the file): each asynchronous step costs a promise, and one per entry at every
+ * layer was a fifth of the CSV reader's time (ADR 0013). Iterate it once, by batch (`batches`, each entry with its place)
  * or by entry: each step parses just enough of the file to produce the next ones, so the server
  * can validate everything before writing anything. After (or during) iteration, `omitidos`
  * counts the units skipped because they hold neither of the glossary's languages, and
