@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { GlossaryGate } from './glossary-gate.ts';
+import { ImmediateSqliteDialect } from './immediate-sqlite-dialect.ts';
 import { WriteGate } from './write-gate.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -106,7 +107,7 @@ export function createDatabase(
   }
   const sqlite = openSqlite(options.sqlitePath);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withPreparedStatements(sqlite) }),
   });
   return {
     db,

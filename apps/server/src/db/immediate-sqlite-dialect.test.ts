@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase, openSqlite, type DatabaseHandle } from './database.ts';
+
+describe('SQLite transactions', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+
+  afterEach(async () => {
+    await handle.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('hold the write lock from their start, so a write after a read never meets a moved snapshot', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ludoterm-immediate-'));
+    const path = join(dir, 'ludoterm.db');
+    handle = createDatabase({ sqlitePath: path });
+    await sql`create table t (v text)`.execute(handle.db);
+    const other = openSqlite(path);
+    other.pragma('busy_timeout = 0');
+    try {
+      await handle.db.transaction().execute(async (tx) => {
+        await sql`select count(*) from t`.execute(tx);
+        // Another connection (a worker thread, the checkpoint thread) cannot move the database
+        // under this transaction: with a deferred `begin` it could, and the insert below would
+        // fail at once with SQLITE_BUSY_SNAPSHOT.
+        expect(() => other.prepare(`insert into t (v) values ('otra')`).run()).toThrow(
+          /database is locked/,
+        );
+        await sql`insert into t (v) values ('propia')`.execute(tx);
+      });
+      expect(other.prepare('select v from t').pluck().all()).toEqual(['propia']);
+    } finally {
+      other.close();
+    }
+  });
+});
