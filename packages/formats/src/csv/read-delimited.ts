@@ -1,4 +1,5 @@
 import type { ImportMapping } from '@ludoterm/contract';
+import { BatchCursor } from '../batch-cursor.ts';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { SAMPLE_ROWS, type ImportPlan } from '../import-plan.ts';
 import {
@@ -150,29 +151,16 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
   const { head, text } = await peekText(iterateText(source), DETECTION_CHARS);
   const fallback = options.formato === 'tsv' ? '\t' : ',';
   const delimiter = detectDelimiter(head, fallback, head.length < DETECTION_CHARS);
-  const rows = parseRows(text, delimiter)[Symbol.asyncIterator]();
-  // The rows of the batch being read, from `next` on (the read-ahead goes row by row).
-  let batch: DelimitedRow[] = [];
-  let next = 0;
+  const rows = new BatchCursor(parseRows(text, delimiter));
   const stripPrefix = options.formato === 'csv';
 
   // Rows read ahead: until the first non-comment row (which sets the field count) and a few more.
   const ahead: DelimitedRow[] = [];
   const candidates: DelimitedRow[] = [];
   let reference: DelimitedRow | null = null;
-  let exhausted = false;
   while (ahead.length < SAMPLE_ROWS + 1) {
-    if (next === batch.length) {
-      const step = await rows.next();
-      if (step.done) {
-        exhausted = true;
-        break;
-      }
-      batch = step.value;
-      next = 0;
-      continue;
-    }
-    const row = batch[next++]!;
+    const row = await rows.next();
+    if (row === null) break;
     if (isBlankRow(row)) continue;
     const startsWithHash = row.cells[0]?.startsWith('#') ?? false;
     if (reference === null) {
@@ -243,13 +231,8 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
       }
       return read;
     };
-    yield [...ahead.slice(dataStart).map(toItem), ...dataRows(batch.slice(next))];
-    if (exhausted) return;
-    for (;;) {
-      const step = await rows.next();
-      if (step.done) return;
-      yield dataRows(step.value);
-    }
+    yield ahead.slice(dataStart).map(toItem);
+    for await (const batch of rows.rest()) yield dataRows(batch);
   }
 
   const termColumns = plan.targets

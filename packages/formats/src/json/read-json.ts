@@ -1,4 +1,5 @@
 import { CARD_TEXT_FIELDS, type EntryInput, type ImportMapping, LANGUAGES } from '@ludoterm/contract';
+import { BatchCursor } from '../batch-cursor.ts';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { FormatError } from '../errors.ts';
 import { SAMPLE_ROWS, type ImportPlan } from '../import-plan.ts';
@@ -87,30 +88,19 @@ type ElementEvent = Extract<JsonEvent, { kind: 'element' }>;
  */
 export async function readJson(source: TextSource, options: ReadJsonOptions): Promise<ImportPlan> {
   const scanner = new JsonScanner('entradas');
-  // The file's events in batches (those each chunk of text completed), read one by one
-  // through `nextEvent` until the first element, and by batch after it.
+  // The file's events in batches (those each chunk of text completed), read one by one until
+  // the first element, and by batch after it.
   async function* scan(): AsyncGenerator<JsonEvent[]> {
     for await (const chunk of iterateText(source)) yield scanner.push(chunk);
     yield scanner.end();
   }
-  const batches = scan()[Symbol.asyncIterator]();
-  let batch: JsonEvent[] = [];
-  let next = 0;
-  const nextEvent = async (): Promise<JsonEvent | null> => {
-    while (next === batch.length) {
-      const step = await batches.next();
-      if (step.done) return null;
-      batch = step.value;
-      next = 0;
-    }
-    return batch[next++]!;
-  };
+  const events = new BatchCursor(scan());
   const members = new Map<string, unknown>();
   let first: ElementEvent | null = null;
   let sawArray = false;
   let arrayEnded = false;
   while (first === null && !arrayEnded) {
-    const event = await nextEvent();
+    const event = await events.next();
     if (event === null) break;
     if (event.kind === 'member') members.set(event.key, event.value);
     else if (event.kind === 'array-start') sawArray = true;
@@ -138,12 +128,8 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
     events.filter((e): e is ElementEvent => e.kind === 'element');
   /** The list's elements from the first on, in batches. */
   async function* remainingElements(): AsyncGenerator<ElementEvent[]> {
-    yield [...(first ? [first] : []), ...elementsOf(batch.slice(next))];
-    for (;;) {
-      const step = await batches.next();
-      if (step.done) return;
-      yield elementsOf(step.value);
-    }
+    if (first) yield [first];
+    for await (const batch of events.rest()) yield elementsOf(batch);
   }
 
   const explainEmpty = (stream: EntryStream): string => {
