@@ -39,6 +39,8 @@ const QUICK_QUERIES = 1000;
 const ADVANCED_QUERIES = 200;
 const PAGE = 50;
 const LOAD_SECONDS = Number(process.env.LUDOTERM_BENCH_SEARCH_SECONDS ?? 20);
+/** Load before the measured load, so every search thread has met the queries once. */
+const WARM_UP_LOAD_SECONDS = 10;
 /** Queries per bucket timed with the LIKE full scan (each reads the whole table). */
 const LIKE_PER_BUCKET = 15;
 const ADVANCED_FIELDS = ['definicion', 'notas', 'contexto_es', 'contexto_en', 'categoria', 'area'];
@@ -283,6 +285,16 @@ async function measureEngine(
     // The targets bind the lighter generator (wrk when installed); autocannon is reported
     // beside it on SQLite, for comparison with the figures measured with it alone.
     const tools: LoadTool[] = (await hasWrk()) ? ['wrk', 'autocannon'] : ['autocannon'];
+    // Unmeasured: the searches above went to one search thread (one at a time), and a thread's
+    // connection answers its first pass over the queries about a third slower than later ones.
+    log(`${label}: calentando con 16 conexiones durante ${WARM_UP_LOAD_SECONDS} s…`);
+    await runLoad(tools[0]!, {
+      baseUrl: server.baseUrl,
+      paths,
+      headers: owner,
+      connections: 16,
+      seconds: WARM_UP_LOAD_SECONDS,
+    });
     for (const tool of binding ? tools : tools.slice(0, 1)) {
       log(`${label}: carga con 16 conexiones durante ${LOAD_SECONDS} s (${tool})…`);
       const load = await runLoad(tool, {

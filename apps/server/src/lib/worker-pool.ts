@@ -58,6 +58,8 @@ export function resolveWorkerEntry(name: string): WorkerEntry {
 export interface WorkerPoolOptions {
   /** Threads at most (default 1: on a 2-core machine one heavy task at a time is plenty). */
   maxThreads?: number;
+  /** Threads started with the pool and kept however idle (default 0: started on demand). */
+  minThreads?: number;
   /** Tasks waiting for a thread at most; beyond it `run` rejects with `WorkerPoolFullError`. */
   maxQueue?: number;
   /** A thread idle this long exits (default 60 s); the next task starts a new one. */
@@ -119,8 +121,8 @@ export class WorkerPoolFullError extends Error {
 }
 
 /**
- * A pool for worker `name` (see `resolveWorkerEntry`). Threads start on the first task, not
- * here, and exit after `idleTimeoutMs` without work; `destroy()` ends them at once.
+ * A pool for worker `name` (see `resolveWorkerEntry`). Threads beyond `minThreads` start on
+ * demand and exit after `idleTimeoutMs` without work; `destroy()` ends them all at once.
  */
 export function createWorkerPool<Task, Result>(
   name: string,
@@ -131,7 +133,7 @@ export function createWorkerPool<Task, Result>(
   const piscina = new Piscina<Task, Result>({
     filename: pathToFileURL(entry.filename).href,
     execArgv: entry.execArgv,
-    minThreads: 0,
+    minThreads: options.minThreads ?? 0,
     maxThreads: options.maxThreads ?? 1,
     idleTimeout: options.idleTimeoutMs ?? 60_000,
     ...(options.runsBetweenTasks ? { atomics: 'disabled' as const } : {}),

@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads';
 import { Kysely, SqliteDialect } from 'kysely';
 import { openSqlite, withPreparedStatements } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -72,12 +73,12 @@ const WARM_UP_SEARCHES = [
   { definicion: 'jugador' },
 ];
 
-/** The searches run, the results ignored. */
+/** The searches run, the results ignored. Answers the thread's id (which thread warmed up). */
 export async function warmUpSearch({ sqlitePath }: SearchWarmUpTask): Promise<number> {
   const db = connectionTo(sqlitePath);
   const admin: Searcher = { id: 0, role: 'admin' };
   for (const params of WARM_UP_SEARCHES) await findSearchAnswer(db, admin, parseSearch(params));
-  return WARM_UP_SEARCHES.length;
+  return threadId;
 }
 
 export function isSearchWarmUp(task: SearchTask | SearchWarmUpTask): task is SearchWarmUpTask {

@@ -10,9 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { warmUpAfterListen } from '../../lib/warm-up-after-listen.ts';
-import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { SearchTask, SearchWarmUpTask } from './search-job.ts';
+import { createSearchPool, warmUpEveryThread } from './search-pool.ts';
 import {
   findSearchAnswer,
   glossariesCovered,
@@ -23,15 +22,6 @@ import {
 } from './search.service.ts';
 
 const tags = ['búsqueda'];
-
-/**
- * Searches handed to each search thread at once. The thread starts the next the moment it
- * finishes one, instead of waiting until the HTTP thread, itself waiting for a core on a busy
- * machine, hands it over; the two interleave only between statements, each on the same
- * connection. At 16 connections on 2 cores the cores went from 94 to 98 % busy, and the
- * searches per second up by about a tenth (bench/search.bench.ts).
- */
-const SEARCHES_PER_THREAD = 2;
 
 /** Search across every glossary the caller may read: quick, advanced, and the fields to choose. */
 export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
@@ -44,20 +34,15 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   let run: SearchRunner = (searcher, parsed) => findSearchAnswer(app.db, searcher, parsed);
   const sqlitePath = database.sqlitePath;
   if (sqlitePath && config.searchWorkers > 0) {
-    const pool = createWorkerPool<SearchTask | SearchWarmUpTask, SearchAnswer | number>('search', {
-      maxThreads: config.searchWorkers,
-      maxQueue: 512,
-      concurrentTasksPerWorker: SEARCHES_PER_THREAD,
-      idleTimeoutMs: 30 * 60_000,
-    });
+    const threads = config.searchWorkers;
+    const pool = createSearchPool(threads);
     // Searches already handed to a thread finish: a client may still be waiting for them.
     app.addHook('onClose', async () => {
       await pool.close();
     });
-    // A thread starts, opens its connection and runs a few searches of its own (search-job.ts).
     warmUpAfterListen(
       app,
-      () => pool.run({ tipo: 'calentar', sqlitePath }),
+      () => warmUpEveryThread(pool, threads, sqlitePath),
       'búsqueda: no se pudo calentar un hilo',
     );
     run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed }) as Promise<SearchAnswer>;

@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlossaryRow, UserRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { buildTestApp, describeEngines, type TestApp } from '../../test/build-test-app.ts';
 import {
   addMemberRow,
@@ -16,7 +15,7 @@ import {
 import { insertEntries } from '../entries/entry-writes.service.ts';
 import { postImport } from '../transfers/import-test-helpers.ts';
 import { checkSearchIndex } from './search-index-check.ts';
-import type { SearchWarmUpTask } from './search-job.ts';
+import { createSearchPool, warmUpEveryThread } from './search-pool.ts';
 import { sqliteCheckDocs } from './search-docs.sqlite.ts';
 import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 
@@ -851,11 +850,13 @@ describe('GET /buscar on search worker threads (SQLite, SEARCH_WORKERS=1)', () =
     expect(alone.map((r) => r.headers['x-total-count'])).toContain('0');
   });
 
-  it('warms a thread up with a few searches of its own, on its own connection', async () => {
-    const pool = createWorkerPool<SearchWarmUpTask, number>('search');
+  it('warms every search thread up, each on its own connection', async () => {
+    const pool = createSearchPool(2);
     try {
       const sqlitePath = join(t.config.DATA_DIR, 'ludoterm.db');
-      expect(await pool.run({ tipo: 'calentar', sqlitePath })).toBe(4);
+      const threads = await warmUpEveryThread(pool, 2, sqlitePath);
+      expect(new Set(threads).size).toBe(2);
+      expect(threads.every((id) => id > 0)).toBe(true);
     } finally {
       await pool.destroy();
     }
