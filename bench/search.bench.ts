@@ -4,7 +4,8 @@
 // and 200 advanced ones, page size 50, through real HTTP on the production server started as
 // its own process, the load generator (wrk when installed, else autocannon) on the same machine:
 // - quick search p95 at one connection ≤ 20 ms, advanced search p95 ≤ 100 ms,
-//   ≥ 500 searches/s at 16 connections with p99 ≤ 100 ms: the targets bind SQLite;
+//   ≥ 500 searches/s at 16 connections with p99 ≤ 100 ms (measured after 10 s of the same load
+//   unmeasured): the targets bind SQLite;
 // - PostgreSQL (when it answers) reported beside it;
 // - the ratio of a plain LIKE full scan (a page ordered by the sort key plus its count) to the
 //   ranked search, in-process on the same database, per bucket: common (the count is capped at
