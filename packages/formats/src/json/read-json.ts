@@ -80,6 +80,9 @@ const EXPECTED_SHAPES =
 
 type ElementEvent = Extract<JsonEvent, { kind: 'element' }>;
 
+/** Where an element of the list is, for messages. */
+const placeOf = (event: ElementEvent): string => `elemento n.º ${event.index} (línea ${event.line})`;
+
 /**
  * Reads a JSON file, streaming one element at a time: LudoTerm's own export and lists of
  * entries import at once; a list of flat objects with their own keys answers the header pass
@@ -150,7 +153,7 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
       for await (const elements of remainingElements()) {
         yield elements.map((event) => ({
           entrada: entryFromObject(requireObject(event), options),
-          ubicacion: `elemento n.º ${event.index} (línea ${event.line})`,
+          ubicacion: placeOf(event),
         }));
       }
     }
@@ -189,7 +192,7 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
           const text = asText(obj[h])?.trim() ?? '';
           return text === '' ? null : text;
         });
-        return { entrada: entryFromRow(values, plan, options), ubicacion: `elemento n.º ${event.index} (línea ${event.line})` };
+        return { entrada: entryFromRow(values, plan, options), ubicacion: placeOf(event) };
       });
     }
   }
