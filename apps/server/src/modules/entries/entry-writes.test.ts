@@ -57,6 +57,41 @@ describeEngines('entry write path (bulk)', (t) => {
     expect(await checkSearchIndex(t.db, { glossaryId: glossary.id })).toEqual([]);
   });
 
+  it('writes every card whole when a batch spans many statements, a large one among them', async () => {
+    const glossary = await createGlossaryRow(t, owner.user);
+    // ’ makes the text two bytes a character in V8; entry 150 is longer than a whole
+    // statement's share of the batch (entries.repository.ts, JSON_CHARS), so it goes alone.
+    const long = `larga’ ${'texto '.repeat(3_000)}fin`;
+    const inputOf = (i: number) => ({
+      termino: { es: `arma ${i}`, en: `weapon ${i}` },
+      definicion: i === 150 ? long : `Definición’ ${'x'.repeat(i)} n.º ${i}`,
+      notas: i === 150 ? long : null,
+      contexto_es: i === 150 ? long : null,
+    });
+    const entries: NewEntry[] = Array.from({ length: 300 }, (_, i) => ({ input: inputOf(i) }));
+    const result = await bulk(glossary, entries);
+    expect(result.inserted).toBe(300);
+    const rows = await t.db
+      .selectFrom('entries')
+      .innerJoin('entry_versions', 'entry_versions.entry_id', 'entries.id')
+      .select(['entries.id', 'entries.ficha', 'entry_versions.ficha as version_ficha'])
+      .where('entries.glossary_id', '=', glossary.id)
+      .execute();
+    expect(rows.length).toBe(300);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    result.ids.forEach((id, i) => {
+      const row = byId.get(id!)!;
+      const card = JSON.parse(row.ficha) as Record<string, unknown>;
+      const input = inputOf(i);
+      expect([card['definicion'], card['notas'] ?? null, card['contexto_es'] ?? null]).toEqual([
+        input.definicion,
+        input.notas,
+        input.contexto_es,
+      ]);
+      expect(row.version_ficha).toBe(row.ficha);
+    });
+  });
+
   it('skips duplicates against the glossary and within the batch', async () => {
     const glossary = await createGlossaryRow(t, owner.user);
     await bulk(glossary, [{ input: { termino: { es: 'Espada', en: 'Sword' } } }]);
