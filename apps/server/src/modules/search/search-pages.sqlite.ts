@@ -1,3 +1,4 @@
+import { totalmem } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -29,10 +30,11 @@ export const SEARCH_BTREES = [
 ] as const;
 
 /**
- * How much is mapped at most, so that a database larger than memory is not read whole. At a
- * million entries the quick search's structures take about 700 MB, the advanced search's 300.
+ * How much each connection maps at most: 1 GB, or an eighth of the machine's memory when that
+ * is less, so that a database larger than memory is not read whole. At a million entries the
+ * quick search's structures take about 700 MB, the advanced search's 300.
  */
-export const SEARCH_PAGES_BUDGET_BYTES = 1024 * 1024 * 1024;
+export const SEARCH_PAGES_BUDGET_BYTES = Math.min(1024 * 1024 * 1024, Math.floor(totalmem() / 8));
 
 /**
  * Reads every page of the search's B-trees, in SEARCH_BTREES order, until `budgetBytes` are
