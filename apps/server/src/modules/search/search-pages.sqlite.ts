@@ -34,7 +34,7 @@ export const SEARCH_BTREES = [
  * is less, so that a database larger than memory is not read whole. At a million entries the
  * quick search's structures take about 700 MB, the advanced search's 300.
  */
-export const SEARCH_PAGES_BUDGET_BYTES = Math.min(1024 * 1024 * 1024, Math.floor(totalmem() / 8));
+const SEARCH_PAGES_BUDGET_BYTES = Math.min(1024 * 1024 * 1024, Math.floor(totalmem() / 8));
 
 /**
  * Reads every page of the search's B-trees, in SEARCH_BTREES order, until `budgetBytes` are
