@@ -70,10 +70,10 @@ async function openDatabase(target: ImportDatabase): Promise<DatabaseHandle> {
 
 /**
  * While the entries are written, temporary data stays in memory, the connection's default
- * (`openSqlite`): the statement journal of each bulk statement (a few hundred KB). In files, they cost 0.13 s more per 100,000 entries (1.17–
- * 1.21 against 1.02–1.08 s, alternating in process). Indexing then sorts the whole import's card
- * fields by rowid (~40 MB for 100,000 entries): in temporary files (the OS's cache) rather than
- * in the server's memory.
+ * (`openSqlite`): the statement journal of each bulk statement (a few hundred KB). In files,
+ * they cost 0.13 s more per 100,000 entries (1.17–1.21 against 1.02–1.08 s, alternating in
+ * process). Indexing then sorts the whole import's card fields by rowid (~40 MB for 100,000
+ * entries): in temporary files (the OS's cache) rather than in the server's memory.
  */
 async function tempFilesForIndexing(database: DatabaseHandle): Promise<void> {
   if (database.engine === 'sqlite') await sql`pragma temp_store = file`.execute(database.db);
