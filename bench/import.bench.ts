@@ -4,7 +4,6 @@
 // process's memory growth read from /proc/<pid>/status while each import runs. SQLite carries
 // the targets; PostgreSQL (when it answers on 127.0.0.1:5432, LUDOTERM_BENCH_PG_URL to change
 // it) is reported beside it. For scale, Debian's translate-toolkit parsing the same TMX.
-import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,9 @@ import {
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { waitForExtractorWarmUp } from './lib/extractor-warm-up.ts';
 import { uploadFile } from './lib/http-client.ts';
+import { readEntries } from './lib/read-entries.ts';
+import { sqliteWriteFloor } from './lib/sqlite-write-floor.ts';
+import { translateToolkitParse } from './lib/translate-toolkit.ts';
 import {
   cpuSecondsOf,
   startServer,
@@ -149,6 +151,11 @@ async function signIn(baseUrl: string): Promise<Client> {
   await post('/auth/register', account);
   const tokens = await json<{ access_token: string }>(await post('/auth/login', account));
   return { baseUrl, headers: { authorization: `Bearer ${tokens.access_token}` } };
+}
+
+/** The glossary each format's two files go into. */
+function glossaryName(formato: ImportFormat): string {
+  return `Cien mil ${formato}`;
 }
 
 async function createGlossary(client: Client, nombre: string): Promise<string> {
@@ -322,7 +329,7 @@ async function runEngine(
 
     let worstGrowth = 0;
     for (const formato of FORMATS) {
-      const slug = await createGlossary(client, `Cien mil ${formato}`);
+      const slug = await createGlossary(client, glossaryName(formato));
       let mapping: Record<string, string> | undefined;
       if (formato === 'csv') {
         // The header pass first, as the web app does; the import is then timed with the mapping.
@@ -393,21 +400,39 @@ async function runEngine(
   } finally {
     await server.stop();
   }
+  if (engine === 'sqlite') rows.push(await writeFloorRow(dataDir));
   return rows;
 }
 
-function translateToolkit(path: string): { parse: number; wall: number; units: number } | null {
-  const script =
-    'import sys, time\nt = time.time()\nfrom translate.storage import tmx\n' +
-    "store = tmx.tmxfile(open(sys.argv[1], 'rb'), 'es', 'en')\nprint(len(store.units), time.time() - t)\n";
-  for (const python of ['/usr/bin/python3', 'python3']) {
+/** SQLite alone writing the first import's entries and versions (sqlite-write-floor.ts). */
+async function writeFloorRow(dataDir: string): Promise<BenchRow> {
+  const source = join(dataDir, 'ludoterm.db');
+  return {
+    metric:
+      'SQLite solo: las entradas del tmx y sus versiones, de una tabla a otra, sin leer ni validar (la más rápida de 3)',
+    value: await fastestOf(3, () =>
+      sqliteWriteFloor(source, glossaryName('tmx'), ENTRIES, WORK_DIR),
+    ),
+    unit: 's',
+  };
+}
+
+/** The fastest of `times` runs of `run`, in seconds. */
+async function fastestOf(times: number, run: () => Promise<number>): Promise<number> {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < times; i += 1) best = Math.min(best, await run());
+  return best;
+}
+
+/** Our TMX reader alone on the file, in this process: no upload, validation or database. */
+async function readerAlone(path: string): Promise<number> {
+  const bytes = readFileSync(path);
+  return fastestOf(3, async () => {
     const started = performance.now();
-    const run = spawnSync(python, ['-c', script, path], { encoding: 'utf8' });
-    if (run.status !== 0) continue;
-    const [units, parse] = run.stdout.trim().split(/\s+/).map(Number);
-    return { parse: parse!, wall: (performance.now() - started) / 1000, units: units! };
-  }
-  return null;
+    const count = await readEntries('tmx', bytes);
+    if (count !== ENTRIES) throw new Error(`tmx: ${count} entradas leídas de ${ENTRIES}`);
+    return (performance.now() - started) / 1000;
+  });
 }
 
 async function postgresAnswers(): Promise<boolean> {
@@ -426,7 +451,9 @@ const bench: Bench = {
       { metric: 'carga media de la máquina (1 min) al empezar', value: loadavg()[0]!, unit: '' },
     ];
     const files = await writeFiles(join(WORK_DIR, 'archivos'));
-    const toolkit = translateToolkit(files['a.tmx']!);
+    // For scale, before the servers run: translate-toolkit's parse and our reader alone.
+    const toolkit = translateToolkitParse(files['a.tmx']!);
+    const reader = await readerAlone(files['a.tmx']!);
     // LUDOTERM_BENCH_IMPORT_ENGINES=sqlite (or postgres) runs one engine only.
     const engines = (process.env['LUDOTERM_BENCH_IMPORT_ENGINES'] ?? 'sqlite,postgres').split(',');
     if (engines.includes('sqlite')) rows.push(...(await runEngine('sqlite', files)));
@@ -440,9 +467,15 @@ const bench: Bench = {
         });
     }
 
+    rows.push({
+      metric:
+        'nuestro lector solo: el mismo TMX, en proceso, sin validar ni escribir (la más rápida de 3)',
+      value: reader,
+      unit: 's',
+    });
     if (toolkit) {
       rows.push({
-        metric: `translate-toolkit (Debian) solo analiza el mismo TMX (${toolkit.units} unidades)`,
+        metric: `translate-toolkit (Debian) solo analiza el mismo TMX (${toolkit.units} unidades; la más rápida de 3)`,
         value: toolkit.parse,
         unit: 's',
       });
