@@ -25,6 +25,7 @@ import { translateToolkitParse } from './lib/translate-toolkit.ts';
 import {
   cpuSecondsOf,
   startServer,
+  waitForServerWarmUps,
   waitUntilIdle,
   type StartedServer,
 } from './lib/server-process.ts';
@@ -324,8 +325,9 @@ async function runEngine(
     await searchFinds(client, warm, ADVANCED_SEARCH);
     // …and the extractor's thread, which the server starts on its own a little after starting.
     await waitForExtractorWarmUp(client.baseUrl, client.headers);
-    // …and the first timed import starts on a server done with all of that.
-    await waitUntilIdle(server.child.pid!);
+    // …and the first timed import starts on a server done with all of that, its own warm-ups
+    // of the import and search threads included.
+    await waitForServerWarmUps(server);
 
     let worstGrowth = 0;
     for (const formato of FORMATS) {

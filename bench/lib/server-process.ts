@@ -11,8 +11,13 @@ export interface StartedServer {
   baseUrl: string;
   /** Milliseconds from spawn to the first healthy answer. */
   readyMs: number;
+  /** `performance.now()` at the first healthy answer (the server listened just before). */
+  readyAt: number;
   stop(): Promise<void>;
 }
+
+/** How long after it listens the server warms its threads up (lib/warm-up-after-listen.ts). */
+const SERVER_WARM_UP_DELAY_MS = 3000;
 
 /** Starts LudoTerm exactly as `npm start` does and waits for /api/health. */
 export async function startServer(
@@ -54,11 +59,12 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  const readyMs = performance.now() - started;
+  const readyAt = performance.now();
   return {
     child,
     baseUrl,
-    readyMs,
+    readyMs: readyAt - started,
+    readyAt,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -92,4 +98,15 @@ export async function waitUntilIdle(pid: number, timeoutMs = 60_000): Promise<vo
     if (now - before < 0.025) return;
     before = now;
   }
+}
+
+/**
+ * Waits until the server's own warm-ups (its import and search threads, 3 s after it listens)
+ * have run and it is idle again: on a fast machine a benchmark's own warm-up is over before they
+ * start, and what it measured next shared the cores with them.
+ */
+export async function waitForServerWarmUps(server: StartedServer): Promise<void> {
+  const untilStarted = server.readyAt + SERVER_WARM_UP_DELAY_MS + 500 - performance.now();
+  if (untilStarted > 0) await new Promise((resolve) => setTimeout(resolve, untilStarted));
+  await waitUntilIdle(server.child.pid!);
 }
