@@ -59,8 +59,8 @@ describeEngines('entry write path (bulk)', (t) => {
 
   it('writes every card whole when a batch spans many statements, a large one among them', async () => {
     const glossary = await createGlossaryRow(t, owner.user);
-    // ’ makes the text two bytes a character in V8; entry 150 is longer than a whole
-    // statement's share of the batch (entries.repository.ts, JSON_CHARS), so it goes alone.
+    // ’ makes the text two bytes a character in V8; the 300 entries take two statements on
+    // SQLite (entries.repository.ts, SQLITE_PARAMS); entry 150's card is about 54,000 characters.
     const long = `larga’ ${'texto '.repeat(3_000)}fin`;
     const inputOf = (i: number) => ({
       termino: { es: `arma ${i}`, en: `weapon ${i}` },
