@@ -9,30 +9,34 @@ export interface MultipartFile {
   data: Buffer;
 }
 
-/** A multipart/form-data body for `app.inject`: `{ payload, headers }`. */
+/**
+ * A multipart/form-data body for `app.inject`: `{ payload, headers }`. `fields` go before the
+ * file, as the web app sends them; `fieldsAfter` after it, as `curl -F` sends what is listed
+ * after the file.
+ */
 export function multipartBody(
   fields: Record<string, string>,
   file?: MultipartFile,
+  fieldsAfter: Record<string, string> = {},
 ): { payload: Buffer; headers: { 'content-type': string } } {
   const boundary = `----ludoterm${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
+  const fieldParts = (entries: Record<string, string>) =>
+    Object.entries(entries).map(([name, value]) =>
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
       ),
     );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
+  const fileParts = file
+    ? [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\n` +
+            `Content-Type: ${file.contentType}\r\n\r\n`,
+        ),
+        file.data,
+        Buffer.from('\r\n'),
+      ]
+    : [];
+  const chunks = [...fieldParts(fields), ...fileParts, ...fieldParts(fieldsAfter)];
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return {
     payload: Buffer.concat(chunks),

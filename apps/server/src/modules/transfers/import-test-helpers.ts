@@ -32,6 +32,8 @@ export interface ImportRequest {
   filename?: string;
   formato?: string;
   mapping?: Record<string, string> | string;
+  /** Sends `mapping_json` after the file instead of before it. */
+  mappingAfterFile?: boolean;
 }
 
 /** `POST /api/glosarios/{ns}/importar` as the web app sends it (multipart). */
@@ -42,9 +44,10 @@ export async function postImport(
   request: ImportRequest,
 ): Promise<LightMyRequestResponse> {
   const fields: Record<string, string> = {};
+  const fieldsAfter: Record<string, string> = {};
   if (request.formato !== undefined) fields['formato'] = request.formato;
   if (request.mapping !== undefined) {
-    fields['mapping_json'] =
+    (request.mappingAfterFile ? fieldsAfter : fields)['mapping_json'] =
       typeof request.mapping === 'string' ? request.mapping : JSON.stringify(request.mapping);
   }
   const body = multipartBody(
@@ -57,6 +60,7 @@ export async function postImport(
           contentType: 'application/octet-stream',
           data: typeof request.file === 'string' ? Buffer.from(request.file, 'utf8') : request.file,
         },
+    fieldsAfter,
   );
   return t.app.inject({
     method: 'POST',

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MessageChannel } from 'node:worker_threads';
-import type { ImportAnswer, ImportFormat } from '@ludoterm/contract';
+import type { ImportFormat } from '@ludoterm/contract';
 import { writeExport, type ExportEntry } from '@ludoterm/formats';
 import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -14,8 +13,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { insertUser } from '../auth/auth.repository.ts';
 import { insertGlossary } from '../glossaries/glossaries.repository.ts';
 import type { GlossaryPermission } from '../glossaries/glossary.policy.ts';
-import { authorizeImport, importFile, type ImportDeps } from './import.service.ts';
-import { UploadProgress } from './upload-channel.ts';
+import { authorizeImport, importWholeFile, type ImportDeps } from './import.service.ts';
 
 // A fresh import thread runs its code in V8's interpreter until the JIT has seen it enough: on
 // a fresh server the first 100,000-entry TMX took 4.7–5.0 s, the next ones about a second less,
@@ -64,22 +62,6 @@ interface ScratchImport {
   deps: ImportDeps;
   permission: GlossaryPermission;
   user: UserRow;
-}
-
-/** One whole file through `importFile`, as the route hands it over once fully uploaded. */
-async function importWhole(
-  { deps, permission, user }: ScratchImport,
-  path: string,
-  fields: Record<string, string>,
-): Promise<ImportAnswer> {
-  const { port1, port2 } = new MessageChannel();
-  const progress = new UploadProgress(port1);
-  progress.complete((await stat(path)).size);
-  try {
-    return await importFile(deps, permission, user, { fields, file: { path, upload: port2 } });
-  } finally {
-    progress.close();
-  }
 }
 
 async function scratchImport(
@@ -147,10 +129,15 @@ export async function warmUpImports(
         Readable.from(writeExport(formato, warmUpEntries(formato), META)),
         createWriteStream(path),
       );
-      let answer = await importWhole(target, path, { formato });
+      let answer = await importWholeFile(target.deps, target.permission, target.user, path, {
+        formato,
+      });
       if ('cabeceras_detectadas' in answer) {
         const mapping_json = JSON.stringify(answer.sugerencia);
-        answer = await importWhole(target, path, { formato, mapping_json });
+        answer = await importWholeFile(target.deps, target.permission, target.user, path, {
+          formato,
+          mapping_json,
+        });
       }
       if (!('importados' in answer))
         throw new Error('La importación de calentamiento pidió mapeo.');

@@ -15,7 +15,13 @@ import { requireUser } from '../../plugins/auth.ts';
 import type { ImportOutcome, ImportTask } from './import-job.ts';
 import { warmUpImports } from './import-warm-up.ts';
 import type { ImportWriteOutcome, ImportWriteTask } from './import-write.ts';
-import { authorizeImport, importFile, type ImportDeps, type ImportForm } from './import.service.ts';
+import {
+  authorizeImport,
+  importFile,
+  importWholeFile,
+  type ImportDeps,
+  type ImportForm,
+} from './import.service.ts';
 import { UploadProgress } from './upload-channel.ts';
 
 /**
@@ -246,14 +252,23 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const upload = receiveImportForm(request, tmpDir, config.IMPORT_MAX_BYTES);
       try {
         const form = await upload.form;
+        const importDeps = { ...deps, log: request.log };
+        const mappingSent = form.fields['mapping_json'] !== undefined;
         // The import reads the file as it arrives; a failed upload is the answer (413, …).
         const [imported, received] = await Promise.allSettled([
-          importFile({ ...deps, log: request.log }, permission, user, form),
+          importFile(importDeps, permission, user, form),
           upload.done,
         ]);
         if (received.status === 'rejected') throw received.reason;
         if (imported.status === 'rejected') throw imported.reason;
-        return imported.value;
+        const answer = imported.value;
+        // A `mapping_json` sent after the file came too late for the reading, which began at
+        // the file: that answered the header pass. The file is whole now: read it again with it.
+        const lateMapping = !mappingSent && form.fields['mapping_json'] !== undefined;
+        if (lateMapping && form.file && 'cabeceras_detectadas' in answer) {
+          return await importWholeFile(importDeps, permission, user, form.file.path, form.fields);
+        }
+        return answer;
       } finally {
         await upload.cleanup();
       }

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import {
   cardFields,
@@ -25,6 +26,7 @@ import {
   type ImportWriteOutcome,
   type ImportWriteTask,
 } from './import-write.ts';
+import { UploadProgress } from './upload-channel.ts';
 
 /** What the import needs besides the request. */
 export interface ImportDeps {
@@ -275,6 +277,24 @@ export async function importFile(
   if (written.tipo === 'error') throw new AppError(written.code, written.detail);
   // Read whole but not written (or the reverse) with no error on either side: a bug.
   throw new Error(`Importación sin terminar: lectura ${outcome.tipo}, escritura ${written.tipo}.`);
+}
+
+/** `importFile` on a file already whole on disk: the warm-up's, or an upload read again. */
+export async function importWholeFile(
+  deps: ImportDeps,
+  permission: GlossaryPermission,
+  user: UserRow,
+  path: string,
+  fields: Record<string, string>,
+): Promise<ImportAnswer> {
+  const { port1, port2 } = new MessageChannel();
+  const progress = new UploadProgress(port1);
+  progress.complete((await stat(path)).size);
+  try {
+    return await importFile(deps, permission, user, { fields, file: { path, upload: port2 } });
+  } finally {
+    progress.close();
+  }
 }
 
 /** A full queue of imports is 503 with a message; anything else stays as it is (500). */

@@ -431,6 +431,20 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(res.json<Headers>().cabeceras_detectadas).toEqual(['es', 'en']);
     });
 
+    it('applies a mapping sent after the file, as curl -F sends the fields listed after it', async () => {
+      const { owner, glossary } = await owned();
+      const res = await postImport(t, owner, glossary, {
+        formato: 'csv',
+        file: 'es,en\nespada larga,long sword\nescudo,shield\n',
+        mapping: { es: 'termino.es', en: 'termino.en' },
+        mappingAfterFile: true,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>()).toEqual({ importados: 2, omitidos: 0 });
+      const entries = await listEntries(t, owner, glossary);
+      expect(entries.map((e) => e.termino.en).sort()).toEqual(['long sword', 'shield']);
+    });
+
     it('refuses a request without a file or without a valid format', async () => {
       const { owner, glossary } = await owned();
       const noFile = await postImport(t, owner, glossary, { formato: 'csv' });
