@@ -73,7 +73,8 @@ async function insertRows<T extends object>(
   }
 }
 
-const ENTRY_COLUMNS = [
+/** The columns an entry row is written with. */
+export const ENTRY_COLUMNS = [
   'id',
   'glossary_id',
   'ficha',

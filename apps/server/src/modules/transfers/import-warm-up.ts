@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImportFormat } from '@ludoterm/contract';
+import type { Kysely } from 'kysely';
 import { writeExport, type ExportEntry } from '@ludoterm/formats';
 import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { Database, GlossaryRow, UserRow } from '../../db/schema.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { insertUser } from '../auth/auth.repository.ts';
 import { insertGlossary } from '../glossaries/glossaries.repository.ts';
@@ -64,13 +65,16 @@ interface ScratchImport {
   user: UserRow;
 }
 
-async function scratchImport(
-  scratch: DatabaseHandle,
-  deps: Omit<ImportDeps, 'database' | 'log'>,
-): Promise<ScratchImport> {
-  await migrateToLatest(scratch.db);
+/**
+ * Migrates a scratch database and gives it one user and one empty glossary: the warm-up imports
+ * into it, and the import benchmark times SQLite alone writing into one.
+ */
+export async function seedScratchDatabase(
+  db: Kysely<Database>,
+): Promise<{ user: UserRow; glossary: GlossaryRow }> {
+  await migrateToLatest(db);
   const now = nowIso();
-  const user = await insertUser(scratch.db, {
+  const user = await insertUser(db, {
     email: 'calentamiento@ludoterm.invalid',
     password_hash: null,
     role: 'editor',
@@ -84,7 +88,7 @@ async function scratchImport(
     created_at: now,
     updated_at: now,
   });
-  const glossary = await insertGlossary(scratch.db, {
+  const glossary = await insertGlossary(db, {
     owner_id: user.id,
     nombre: META.nombre,
     nombre_plegado: META.nombre_seguro,
@@ -97,6 +101,14 @@ async function scratchImport(
     updated_at: now,
     eliminado_en: null,
   });
+  return { user, glossary };
+}
+
+async function scratchImport(
+  scratch: DatabaseHandle,
+  deps: Omit<ImportDeps, 'database' | 'log'>,
+): Promise<ScratchImport> {
+  const { user, glossary } = await seedScratchDatabase(scratch.db);
   const permission = await authorizeImport(scratch.db, user, glossary.nombre_seguro);
   // The files are a few megabytes: a server with a lower limit still warms up.
   const config = {
