@@ -23,7 +23,7 @@ import {
 } from '../apps/server/src/test/postgres-admin.ts';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { http } from './lib/http-client.ts';
-import { startServer, type StartedServer } from './lib/server-process.ts';
+import { startServer, waitForServerWarmUps, type StartedServer } from './lib/server-process.ts';
 
 const ENTRIES = 100_000;
 const WORK_DIR = '/tmp/lt-entries/bench';
@@ -309,7 +309,9 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
       unit: 'entradas/s',
     });
 
-    // Warm-up, then the first page as the web app asks for it.
+    // The server's own warm-ups first (its import and search threads, 3 s after it listens)…
+    await waitForServerWarmUps(s.server);
+    // …then ours, then the first page as the web app asks for it.
     for (let i = 0; i < 20; i += 1) await getJson(`${base}?pagina=1&por_pagina=50`, s.headers);
     const firstPage: number[] = [];
     for (let i = 0; i < 200; i += 1)
