@@ -6,10 +6,8 @@ import { useSearchParams } from 'react-router';
 import { useMe } from '@/features/auth/api/get-me.ts';
 import { CopyEntriesModal } from '@/features/copies/components/copy-entries-modal.tsx';
 import { entryKeys } from '@/features/entries/api/query-keys.ts';
-import {
-  EntriesManager,
-  type CopyRequest,
-} from '@/features/entries/components/entries-manager.tsx';
+import { EntriesManager } from '@/features/entries/components/entries-manager.tsx';
+import type { CopyRequest } from '@/features/entries/components/entries-toolbar.tsx';
 import { GlossaryCardPicker } from '@/features/entries/components/glossary-card-picker.tsx';
 import { glossaryKeys } from '@/features/glossaries/api/query-keys.ts';
 import { useGlossaries } from '@/features/glossaries/api/get-glossaries.ts';

@@ -4,7 +4,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconEdit, IconHistory } from '@tabler/icons-react';
 import { memo } from 'react';
 import { entryTitle, fieldValue } from '../utils/entry-fields.ts';
-import { formatDate } from '../utils/format-date.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import classes from './entries.module.css';
 import { EntryForm } from './entry-form.tsx';
 
@@ -156,7 +156,7 @@ export const EntryCard = memo(function EntryCard({
               <FieldRow label={es.entries.privateComments} value={entry.comentarios_privados} />
             )}
             <FieldRow label={es.entries.author} value={entry.autor} />
-            <FieldRow label={es.entries.createdAt} value={formatDate(entry.fecha_creacion)} />
+            <FieldRow label={es.entries.createdAt} value={formatDateTime(entry.fecha_creacion)} />
           </dl>
           <Group gap="xs">
             {canWrite && (

@@ -3,7 +3,7 @@ import { es } from '@ludoterm/contract/messages/es';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { formKey, formValuesOf, inputOf } from '../utils/entry-fields.ts';
-import { formatDate } from '../utils/format-date.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 
 export interface EntryFormProps {
   /** The card's fields, in card order (`ficha.campos`). */
@@ -93,7 +93,7 @@ export function EntryForm({
               <TextInput label={es.entries.author} value={entry.autor} readOnly variant="filled" />
               <TextInput
                 label={es.entries.createdAt}
-                value={formatDate(entry.fecha_creacion)}
+                value={formatDateTime(entry.fecha_creacion)}
                 readOnly
                 variant="filled"
               />

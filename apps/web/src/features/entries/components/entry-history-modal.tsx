@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/error-message.ts';
 import { useEntryHistory } from '../api/get-entry-history.ts';
 import { useRestoreEntryVersion } from '../api/restore-entry-version.ts';
 import { entryTitle, fieldValue } from '../utils/entry-fields.ts';
-import { formatDate } from '../utils/format-date.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import classes from './entries.module.css';
 
 export interface EntryHistoryModalProps {
@@ -102,7 +102,7 @@ export function EntryHistoryModal({
                     <Text size="sm" c="dimmed">
                       {format(es.entries.versionBy, {
                         autor: item.autor,
-                        fecha: formatDate(item.fecha_version),
+                        fecha: formatDateTime(item.fecha_version),
                       })}
                     </Text>
                   </div>

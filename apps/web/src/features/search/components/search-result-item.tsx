@@ -3,10 +3,10 @@ import { es, format } from '@ludoterm/contract/messages/es';
 import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { memo } from 'react';
+import { formatDateTime } from '@/lib/format-date.ts';
 import {
   cardFieldLabel,
   filledFields,
-  formatDate,
   queryForField,
   resultFieldValue,
   resultTitle,
@@ -94,7 +94,7 @@ export const SearchResultItem = memo(function SearchResultItem({
             <dt>{es.entries.author}</dt>
             <dd>{result.autor}</dd>
             <dt>{es.entries.createdAt}</dt>
-            <dd>{formatDate(result.fecha_creacion)}</dd>
+            <dd>{formatDateTime(result.fecha_creacion)}</dd>
           </dl>
           <Group>
             <Button

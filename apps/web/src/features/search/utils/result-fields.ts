@@ -39,11 +39,3 @@ export function queryForField(request: SearchRequest, fieldId: string): string |
 }
 
 export { cardFieldLabel };
-
-const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A creation date as the page shows it. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}

@@ -1,43 +1,27 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
 import { ADMIN_PAGE_SIZE, TICKET_STATES, type Ticket, type TicketState } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/error-message.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import { useAdminTickets } from '../api/get-admin-tickets.ts';
 import { useUpdateAdminTicket } from '../api/update-admin-ticket.ts';
-import { formatDateTime } from '../utils/format-date.ts';
 import { TicketTypeBadge } from './ticket-badges.tsx';
 import { TicketImage } from './ticket-image.tsx';
-import { SaveOutcomeAlert, type SaveOutcome } from '@/components/ui/save-outcome-alert.tsx';
+import { AdminTable, type AdminRowContext } from '@/components/ui/admin-table.tsx';
 
 const stateOptions = TICKET_STATES.map((value) => ({ value, label: es.tickets.states[value] }));
 
-const controlLabels = {
-  first: 'Primera página',
-  previous: 'Página anterior',
-  next: 'Página siguiente',
-  last: 'Última página',
-} as const;
+const columns = [
+  es.tickets.columnTicket,
+  es.tickets.columnDescription,
+  es.tickets.columnImage,
+  es.tickets.columnState,
+  es.tickets.columnAnswer,
+];
 
-interface TicketRowProps {
+interface TicketRowProps extends AdminRowContext {
   ticket: Ticket;
-  /** A table row on wide screens, a card on phones. */
-  layout: 'row' | 'card';
-  onOutcome: (outcome: SaveOutcome) => void;
 }
 
 function TicketRow({ ticket, layout, onOutcome }: TicketRowProps) {
@@ -160,95 +144,28 @@ function TicketRow({ ticket, layout, onOutcome }: TicketRowProps) {
 
 /** /usuarios: every ticket, 5 per page, with its image, state and answer editable. */
 export function AdminTicketsTable() {
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [page, setPage] = useState(1);
   const tickets = useAdminTickets(page);
-  const [outcome, setOutcome] = useState<SaveOutcome>(null);
-  const total = tickets.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="titulo-tickets-admin">
-      <Group justify="space-between" align="baseline">
-        <Title order={2} size="h3" id="titulo-tickets-admin">
-          {es.users.ticketsTitle}
-        </Title>
-        {tickets.data && (
-          <Text size="sm" c="dimmed">
-            {format(es.users.total, { n: total })}
-          </Text>
-        )}
-      </Group>
-      {tickets.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {es.users.loadTicketsError}
-        </Alert>
+    <AdminTable
+      title={es.users.ticketsTitle}
+      titleId="titulo-tickets-admin"
+      items={tickets.data?.tickets}
+      total={tickets.data?.total ?? 0}
+      page={page}
+      pageSize={ADMIN_PAGE_SIZE}
+      onPageChange={setPage}
+      loadError={tickets.isError ? es.users.loadTicketsError : null}
+      emptyText={es.tickets.none}
+      columns={columns}
+      minWidth={1000}
+      savedText={es.tickets.saved}
+      saveErrorTitle={es.users.ticketUpdateError}
+      getKey={(ticket) => `${ticket.id}-${ticket.estado}-${ticket.respuesta ?? ''}`}
+      renderItem={(ticket, { layout, onOutcome }) => (
+        <TicketRow ticket={ticket} layout={layout} onOutcome={onOutcome} />
       )}
-      <SaveOutcomeAlert
-        outcome={outcome}
-        savedText={es.tickets.saved}
-        errorTitle={es.users.ticketUpdateError}
-        onClose={() => setOutcome(null)}
-      />
-      {tickets.data && isPhone && (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {tickets.data.tickets.map((ticket) => (
-            <TicketRow
-              key={`${ticket.id}-${ticket.estado}-${ticket.respuesta ?? ''}`}
-              ticket={ticket}
-              layout="card"
-              onOutcome={setOutcome}
-            />
-          ))}
-          {tickets.data.tickets.length === 0 && <Text c="dimmed">{es.tickets.none}</Text>}
-        </Stack>
-      )}
-      {tickets.data && !isPhone && (
-        <Table.ScrollContainer minWidth={1000}>
-          <Table verticalSpacing="sm" striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{es.tickets.columnTicket}</Table.Th>
-                <Table.Th>{es.tickets.columnDescription}</Table.Th>
-                <Table.Th>{es.tickets.columnImage}</Table.Th>
-                <Table.Th>{es.tickets.columnState}</Table.Th>
-                <Table.Th>{es.tickets.columnAnswer}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{es.users.columnActions}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tickets.data.tickets.map((ticket) => (
-                // Keyed by the answer too, so a saved row starts again from the server's values.
-                <TicketRow
-                  key={`${ticket.id}-${ticket.estado}-${ticket.respuesta ?? ''}`}
-                  ticket={ticket}
-                  layout="row"
-                  onOutcome={setOutcome}
-                />
-              ))}
-              {tickets.data.tickets.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed">{es.tickets.none}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
-          getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-          aria-label={format(es.users.pagination, { what: es.users.ticketsTitle.toLowerCase() })}
-        />
-      )}
-    </Stack>
+    />
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import type { Ticket } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { useMyTickets } from '../api/get-my-tickets.ts';
-import { formatDateTime } from '../utils/format-date.ts';
+import { formatDateTime } from '@/lib/format-date.ts';
 import { TicketStateBadge, TicketTypeBadge } from './ticket-badges.tsx';
 import { TicketImage } from './ticket-image.tsx';
 

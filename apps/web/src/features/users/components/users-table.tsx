@@ -1,19 +1,15 @@
 import {
-  Alert,
   Button,
   Group,
   NativeSelect,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
   Table,
   Text,
   TextInput,
-  Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   ADMIN_PAGE_SIZE,
   PLANS,
@@ -26,20 +22,22 @@ import { es, format } from '@ludoterm/contract/messages/es';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/error-message.ts';
+import { formatDate } from '@/lib/format-date.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
-import { formatDate } from '../utils/format-date.ts';
-import { SaveOutcomeAlert, type SaveOutcome } from '@/components/ui/save-outcome-alert.tsx';
+import { AdminTable, type AdminRowContext } from '@/components/ui/admin-table.tsx';
 
 const roleOptions = ROLES.map((value) => ({ value, label: es.profile.roles[value] }));
 const planOptions = PLANS.map((value) => ({ value, label: es.profile.plans[value] }));
 
-const controlLabels = {
-  first: 'Primera página',
-  previous: 'Página anterior',
-  next: 'Página siguiente',
-  last: 'Última página',
-} as const;
+const columns = [
+  es.users.columnEmail,
+  es.users.columnName,
+  es.users.columnRole,
+  es.users.columnPlan,
+  es.users.columnTrial,
+  es.users.columnCreated,
+];
 
 function trialText(user: AdminUser): string {
   if (user.plan !== 'pro_trial') return '—';
@@ -47,11 +45,8 @@ function trialText(user: AdminUser): string {
   return format(es.users.trialDays, { n: user.trial_remaining });
 }
 
-interface UserRowProps {
+interface UserRowProps extends AdminRowContext {
   user: AdminUser;
-  /** A table row on wide screens, a card on phones. */
-  layout: 'row' | 'card';
-  onOutcome: (outcome: SaveOutcome) => void;
   onUserUpdated?: (user: AdminUser) => void;
 }
 
@@ -176,111 +171,43 @@ export interface UsersTableProps {
 
 /** /usuarios: accounts filtered by e-mail, 5 per page, with role and plan editable. */
 export function UsersTable({ onUserUpdated }: UsersTableProps) {
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const [filter, setFilter] = useState('');
   const [email] = useDebouncedValue(filter, 300);
   const [page, setPage] = useState(1);
   const users = useAdminUsers({ pagina: page, email });
-  const [outcome, setOutcome] = useState<SaveOutcome>(null);
-  const total = users.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="titulo-usuarios">
-      <Group justify="space-between" align="baseline">
-        <Title order={2} size="h3" id="titulo-usuarios">
-          {es.users.usersTitle}
-        </Title>
-        {users.data && (
-          <Text size="sm" c="dimmed">
-            {format(es.users.total, { n: total })}
-          </Text>
-        )}
-      </Group>
-      <TextInput
-        label={es.users.filterEmail}
-        placeholder={es.users.filterPlaceholder}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={filter}
-        onChange={(event) => {
-          setFilter(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={420}
-      />
-      {users.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {es.users.loadUsersError}
-        </Alert>
-      )}
-      <SaveOutcomeAlert
-        outcome={outcome}
-        savedText={es.users.saved}
-        errorTitle={es.users.saveError}
-        onClose={() => setOutcome(null)}
-      />
-      {users.data && isPhone && (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {users.data.users.map((user) => (
-            <UserRow
-              key={`${user.id}-${user.role}-${user.plan}`}
-              user={user}
-              layout="card"
-              onOutcome={setOutcome}
-              onUserUpdated={onUserUpdated}
-            />
-          ))}
-          {users.data.users.length === 0 && <Text c="dimmed">{es.users.noUsers}</Text>}
-        </Stack>
-      )}
-      {users.data && !isPhone && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm" striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{es.users.columnEmail}</Table.Th>
-                <Table.Th>{es.users.columnName}</Table.Th>
-                <Table.Th>{es.users.columnRole}</Table.Th>
-                <Table.Th>{es.users.columnPlan}</Table.Th>
-                <Table.Th>{es.users.columnTrial}</Table.Th>
-                <Table.Th>{es.users.columnCreated}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{es.users.columnActions}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.users.map((user) => (
-                // Keyed by role and plan, so a saved row starts again from the server's values.
-                <UserRow
-                  key={`${user.id}-${user.role}-${user.plan}`}
-                  user={user}
-                  layout="row"
-                  onOutcome={setOutcome}
-                  onUserUpdated={onUserUpdated}
-                />
-              ))}
-              {users.data.users.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed">{es.users.noUsers}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
-          getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-          aria-label={format(es.users.pagination, { what: es.users.usersTitle.toLowerCase() })}
+    <AdminTable
+      title={es.users.usersTitle}
+      titleId="titulo-usuarios"
+      items={users.data?.users}
+      total={users.data?.total ?? 0}
+      page={page}
+      pageSize={ADMIN_PAGE_SIZE}
+      onPageChange={setPage}
+      loadError={users.isError ? es.users.loadUsersError : null}
+      emptyText={es.users.noUsers}
+      columns={columns}
+      minWidth={900}
+      savedText={es.users.saved}
+      saveErrorTitle={es.users.saveError}
+      filter={
+        <TextInput
+          label={es.users.filterEmail}
+          placeholder={es.users.filterPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={420}
         />
+      }
+      getKey={(user) => `${user.id}-${user.role}-${user.plan}`}
+      renderItem={(user, { layout, onOutcome }) => (
+        <UserRow user={user} layout={layout} onOutcome={onOutcome} onUserUpdated={onUserUpdated} />
       )}
-    </Stack>
+    />
   );
 }
