@@ -12,7 +12,6 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './errors.ts';
-import { scheduleIndexPending } from './jobs/search-pending.job.ts';
 import { scheduleTrashPurge } from './jobs/trash-purge.job.ts';
 import { scheduleWalCheckpoints } from './jobs/wal-checkpoint.job.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -33,6 +32,7 @@ import { answerClientError, registerErrorHandler } from './plugins/error-handler
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
+import { closeWorkerPools, createWorkerPools } from './plugins/worker-pools.ts';
 import { APP_VERSION } from './version.ts';
 
 /** Paths of values that must never reach the logs. */
@@ -90,7 +90,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   });
   registerErrorHandler(app);
 
-  const context: AppContext = { config, database };
+  const pools = createWorkerPools(config, database);
+  app.addHook('onClose', () => closeWorkerPools(pools));
+  const context: AppContext = { config, database, pools };
   await app.register(dbPlugin, context);
   await app.register(authPlugin, context);
   registerSecurityHeaders(app, config);
@@ -127,11 +129,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(extractionRoutes, { prefix: '/api', ...context });
 
   // Background work: the trash purge (safe on several instances: database lock) and, on
-  // SQLite, the WAL checkpoints (both off when their interval is 0) and the entries whose
-  // indexing waits.
+  // SQLite, the WAL checkpoints (both off when their interval is 0).
   scheduleTrashPurge(app, config);
   scheduleWalCheckpoints(app, config, database);
-  scheduleIndexPending(app, config, database);
 
   await registerWebApp(app, config);
   return app;

@@ -42,10 +42,10 @@ describe('loadConfig: invalid values', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ludoterm-config-'));
     try {
       const load = () =>
-        loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEARCH_PENDING_SECONDS: '-1' });
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WAL_CHECKPOINT_SECONDS: '-1' });
       expect(load).toThrow(ConfigError);
       expect(load).toThrow(
-        /Configuración no válida:\n {2}SEARCH_PENDING_SECONDS: Demasiado pequeño: se esperaba que número fuera >=0/,
+        /Configuración no válida:\n {2}WAL_CHECKPOINT_SECONDS: Demasiado pequeño: se esperaba que número fuera >=0/,
       );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

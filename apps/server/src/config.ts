@@ -37,24 +37,12 @@ const envSchema = z.object({
   EXTRACTOR_MAX_BYTES: z.coerce.number().int().min(1).default(20 * MiB),
   /** Largest custom stopword list (file or text) sent to the extractor. */
   EXTRACTOR_STOPWORDS_MAX_BYTES: z.coerce.number().int().min(1).default(1 * MiB),
-  /** Worker threads of the extractor; default 1 on a 2-core machine, at most 2. */
+  /** Extractor worker threads; by default one fewer than the cores, between 1 and 2. */
   EXTRACTOR_WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(2, Math.max(1, availableParallelism() - 1))),
-  /**
-   * Worker threads that run searches on SQLite (their own connections); 0 runs them on the main
-   * connection. Default: 2 (0 under NODE_ENV=test, where one test turns them on).
-   */
+  /** Search threads on SQLite, each with its own connection; 0 searches on the main connection. */
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
-  /**
-   * SQLite only: seconds between checkpoints (copying the WAL into the database file) made by a
-   * thread of their own, instead of by the request whose commit fills the WAL; 0 leaves them to
-   * SQLite. Default: 2 (0 under NODE_ENV=test, where one test turns them on).
-   */
+  /** SQLite only: seconds between WAL checkpoints made by a thread of their own (0: by SQLite). */
   WAL_CHECKPOINT_SECONDS: z.coerce.number().min(0).max(3600).optional(),
-  /**
-   * SQLite only: seconds between runs that index the entries single creates left waiting
-   * (also once at start); 0 leaves them until enough wait. Default: 5 (0 under NODE_ENV=test).
-   */
-  SEARCH_PENDING_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   /** Longest time one extraction may run, from when a thread takes it (waiting does not count). */
   EXTRACTOR_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Most candidates one answer holds (the best ranked); the statistics still count them all. */
@@ -80,12 +68,9 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'DATA_DI
   databaseEngine: 'sqlite' | 'postgres';
   /** Cheap password hashing, only ever for the test suite. */
   fastPasswordHashing: boolean;
-  /** SEARCH_WORKERS with its default applied. */
+  // SEARCH_WORKERS and WAL_CHECKPOINT_SECONDS with defaults applied.
   searchWorkers: number;
-  /** WAL_CHECKPOINT_SECONDS with its default applied. */
   walCheckpointSeconds: number;
-  /** SEARCH_PENDING_SECONDS with its default applied. */
-  searchPendingSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -112,7 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchWorkers:
       e.SEARCH_WORKERS ?? (e.NODE_ENV === 'test' ? 0 : Math.min(2, availableParallelism())),
     walCheckpointSeconds: e.WAL_CHECKPOINT_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 2),
-    searchPendingSeconds: e.SEARCH_PENDING_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5),
   };
 }
 

@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
-import { GlossaryGate } from './glossary-gate.ts';
 import { ImmediateSqliteDialect } from './immediate-sqlite-dialect.ts';
 import { WriteGate } from './write-gate.ts';
 
@@ -17,13 +16,6 @@ export interface DatabaseHandle {
   sqlitePath: string | null;
   /** Held while another thread writes (SQLite imports); main-thread writers await it. */
   writeGate: WriteGate;
-  /**
-   * Held on SQLite, per glossary, from an import's commit until its entries' terms are
-   * indexed (the import answers before that); quick searches over that glossary await it.
-   */
-  termIndexingGate: GlossaryGate;
-  /** As `termIndexingGate`, until their card fields are indexed too: for advanced searches. */
-  fieldIndexingGate: GlossaryGate;
   destroy(): Promise<void>;
 }
 
@@ -100,8 +92,6 @@ export function createDatabase(
       engine: 'postgres',
       sqlitePath: null,
       writeGate: new WriteGate(),
-      termIndexingGate: new GlossaryGate(),
-      fieldIndexingGate: new GlossaryGate(),
       destroy: () => db.destroy(),
     };
   }
@@ -114,8 +104,6 @@ export function createDatabase(
     engine: 'sqlite',
     sqlitePath: options.sqlitePath,
     writeGate: new WriteGate(),
-    termIndexingGate: new GlossaryGate(),
-    fieldIndexingGate: new GlossaryGate(),
     destroy: () => db.destroy(),
   };
 }

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { GlossaryGate } from '../db/glossary-gate.ts';
 import type { WriteGate } from '../db/write-gate.ts';
 import type { AppContext } from '../app-context.ts';
 
@@ -9,8 +8,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     writeGate: WriteGate;
-    termIndexingGate: GlossaryGate;
-    fieldIndexingGate: GlossaryGate;
   }
 }
 
@@ -18,16 +15,13 @@ declare module 'fastify' {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Decorates `app.db` and its gates (`writeGate`, `termIndexingGate`, `fieldIndexingGate`),
- * makes every request that may write wait for the write gate (asynchronously, see
- * db/write-gate.ts) and closes the database with the app.
+ * Decorates `app.db` and its write gate, makes every request that may write wait for that
+ * gate (asynchronously, see db/write-gate.ts) and closes the database with the app.
  */
 export const dbPlugin = fp<AppContext>(
   async (app, { database }) => {
     app.decorate('db', database.db);
     app.decorate('writeGate', database.writeGate);
-    app.decorate('termIndexingGate', database.termIndexingGate);
-    app.decorate('fieldIndexingGate', database.fieldIndexingGate);
     app.addHook('preHandler', async (request) => {
       if (!READ_METHODS.has(request.method)) await database.writeGate.passed();
     });

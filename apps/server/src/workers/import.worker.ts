@@ -1,5 +1,5 @@
-// Worker thread of the import pool (lib/worker-pool.ts): reads and validates one glossary
-// import at a time, off the event loop, handing the entries to the import writer thread.
+// Worker thread of the import pool (lib/worker-pool.ts): reads, validates and writes one
+// glossary import at a time, off the event loop, on its own database connection.
 import {
   runImportJob,
   type ImportOutcome,

@@ -18,6 +18,7 @@ import * as ftsCrisisMerge32 from './2026-11-25-064-fts-crisis-merge-32.ts';
 import * as searchPending from './2026-11-25-065-search-pending.ts';
 import * as searchFieldsPending from './2026-11-25-066-search-fields-pending.ts';
 import * as searchWordStarts from './2026-11-26-067-search-word-starts.ts';
+import * as searchWithoutPending from './2026-11-27-068-search-without-pending.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-065-search-pending': searchPending,
   '2026-11-25-066-search-fields-pending': searchFieldsPending,
   '2026-11-26-067-search-word-starts': searchWordStarts,
+  '2026-11-27-068-search-without-pending': searchWithoutPending,
 };

@@ -8,7 +8,6 @@ import type {
   EntryVersionRow,
   EntryVersionsTable,
 } from '../../db/schema.ts';
-import { cardFieldsOf, parseCard } from './entry-card.ts';
 
 /** Rows per statement in bulk writes: large enough to amortise, small enough for pg's limits. */
 const BULK_CHUNK = 2000;
@@ -196,32 +195,6 @@ export async function insertFieldRows(db: Kysely<Database>, entries: readonly En
   await insertRows(db, 'entry_fields', FIELD_COLUMNS, rows);
 }
 
-/** Entries whose cards are read at a time by `insertFieldRowsFromCards`. */
-const CARDS_CHUNK = 2000;
-
-/**
- * The `entry_fields` rows of the live entries with ids from `first` to `last`, derived from
- * their stored cards: an import leaves them for after its answer (see `indexAfterCommit`).
- */
-export async function insertFieldRowsFromCards(
-  db: Kysely<Database>,
-  { first, last }: { first: number; last: number },
-): Promise<void> {
-  for (let from = first; from <= last; from += CARDS_CHUNK) {
-    const rows = await db
-      .selectFrom('entries')
-      .select(['id', 'glossary_id', 'ficha'])
-      .where('id', '>=', from)
-      .where('id', '<=', Math.min(last, from + CARDS_CHUNK - 1))
-      .where('deleted_at', 'is', null)
-      .execute();
-    await insertFieldRows(
-      db,
-      rows.map((row) => ({ ...row, fields: cardFieldsOf(parseCard(row.ficha)) })),
-    );
-  }
-}
-
 /**
  * Reserves `count` ids of `table` for rows about to be inserted with explicit ids (so
  * versions, fields and index rows can refer to them in the same batch): consecutive on SQLite.
@@ -245,16 +218,6 @@ export async function reserveIds(
                coalesce((select max(id) from ${sql.table(table)}), 0)) as last`.execute(db);
   const last = Number(rows[0]?.last ?? 0);
   return Array.from({ length: count }, (_, i) => last + 1 + i);
-}
-
-/**
- * After a large bulk write on PostgreSQL, refreshes the planner's statistics of the entry
- * tables, so the next list or search does not plan for an empty table until autovacuum runs.
- * SQLite plans without statistics; nothing to do there.
- */
-export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
-  if (!isPostgresDb(db)) return;
-  await sql`analyze entries, entry_versions, entry_fields`.execute(db);
 }
 
 /** Adds `delta` to the glossary's entry count (also takes the write lock on SQLite). */

@@ -55,13 +55,7 @@ export const entriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
         // Fastify sends a stream as it is, past the response schema: the chunks are views already.
         return reply.type('application/json; charset=utf-8').send(Readable.from(chunks) as never);
       }
-      const page = await listEntriesPage(
-        app.db,
-        user,
-        nombre_seguro,
-        request.query,
-        app.termIndexingGate,
-      );
+      const page = await listEntriesPage(app.db, user, nombre_seguro, request.query);
       return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.entries);
     },
   );

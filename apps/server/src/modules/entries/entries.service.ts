@@ -1,11 +1,10 @@
 import type { Entry, EntryInput, HistoryItem, ListEntriesQuery } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow, GlossaryRow, UserRow } from '../../db/schema.ts';
-import type { GlossaryGate } from '../../db/glossary-gate.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
 import { authorizeGlossary, type GlossaryAction } from '../glossaries/glossary.policy.ts';
-import { searchIndexFor } from '../search/search-index.ts';
+import { searchIndexFor } from '../search/search-index-for.ts';
 import { displayNameOf } from '../users/user-view.ts';
 import {
   findEntryRow,
@@ -85,7 +84,6 @@ export async function listEntriesPage(
   user: UserRow,
   nombreSeguro: string,
   query: ListEntriesQuery,
-  indexing: Pick<GlossaryGate, 'passed'>,
 ): Promise<{ entries: Entry[]; total: number }> {
   const scope = await scopeOf(db, user, nombreSeguro, 'read');
   const limit = query.por_pagina ?? DEFAULT_ENTRIES_PAGE_SIZE;
@@ -99,8 +97,6 @@ export async function listEntriesPage(
         : await listEntryPage(db, scope.glossary.id, { orden, offset, limit });
     return { entries: rows.map((r) => viewOf(scope, r)), total: scope.glossary.num_entradas };
   }
-  // An import that has just answered may still be indexing this glossary.
-  await indexing.passed([scope.glossary.id]);
   const { ids, total } = await searchIndexFor(db).searchGlossary(db, {
     glossaryId: scope.glossary.id,
     query: folded,

@@ -183,18 +183,11 @@ export function cardFieldsOf(card: StoredCard): Array<[string, string]> {
   return fields;
 }
 
-/**
- * Folded terms, sort key and advanced-search rows of a card, as the write path stores them
- * (no rows `withFields` false: an import on SQLite derives them after its answer).
- */
-export function deriveColumns(
-  langs: CardLanguages,
-  card: StoredCard,
-  withFields = true,
-): DerivedColumns {
+/** Folded terms, sort key and advanced-search rows of a card, as the write path stores them. */
+export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedColumns {
   const origen = card[termFieldId(langs.origen)];
   const meta = card[termFieldId(langs.meta)];
-  const fields = withFields ? cardFieldsOf(card) : [];
+  const fields = cardFieldsOf(card);
   const origenPlegado = origen ? foldText(origen) : '';
   const metaPlegado = meta ? foldText(meta) : '';
   let clave = '';

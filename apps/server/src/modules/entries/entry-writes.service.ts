@@ -1,9 +1,9 @@
 import type { EntryInput, Language } from '@ludoterm/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow, GlossaryRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { searchIndexFor, type InsertedIds } from '../search/search-index.ts';
+import { searchIndexFor } from '../search/search-index-for.ts';
 import {
   adjustEntryCount,
   deleteFieldRows,
@@ -15,11 +15,9 @@ import {
   listTermPairs,
   listVersionRows,
   recoverEntryRow,
-  refreshStatistics,
   reserveIds,
   softDeleteEntryRows,
   updateEntryRow,
-  type EntryFields,
   type EntryInsertRow,
 } from './entries.repository.ts';
 import {
@@ -32,16 +30,10 @@ import {
   type NormalizedEntry,
 } from './entry-card.ts';
 
-// THE entry write path. Every writer (editor, undo/recover, restore, copy, import, the
-// extractor's "add to glossary") goes through these functions, inside a transaction the
-// caller opens (`db.transaction().execute(tx => …)`), so an entry, its version row, its
-// derived columns, its advanced-search rows, the search index and the glossary's
-// num_entradas always change together. A single create's index rows may wait (indexLater);
-// every write that changes or deletes existing entries first indexes what waits
-// (`indexPending`), since the triggers that follow it take index rows out.
-
-/** Bulk writes from this many entries refresh the planner's statistics (PostgreSQL). */
-const ANALYZE_AFTER = 10_000;
+// THE entry write path. Every writer (editor, undo, restore, copy, import, the extractor's
+// "add to glossary") goes through these functions inside a transaction its caller opens, and
+// each writes in the same order: the entry rows, their version rows, their advanced-search
+// rows, then the search index (`reindex`), so none of them can disagree.
 
 /** The glossary being written: its row (or the fields of it the write path needs). */
 export type WriteGlossary = Pick<
@@ -73,10 +65,7 @@ export interface NewEntry {
   fecha_creacion?: string;
 }
 
-/**
- * An entry validated and derived, ready to insert (pure: can be prepared anywhere). The card
- * is kept as the JSON stored in `entries.ficha`.
- */
+/** An entry validated and derived, ready to insert; the card as the JSON stored in `ficha`. */
 export interface PreparedEntry extends Omit<NormalizedEntry, 'card'>, DerivedColumns {
   ficha: string;
   origen: EntryOrigin | null;
@@ -84,25 +73,18 @@ export interface PreparedEntry extends Omit<NormalizedEntry, 'card'>, DerivedCol
   fecha_creacion: string | null;
 }
 
-export interface InsertEntriesOptions {
-  /**
-   * Skip entries whose pair of folded terms already exists in the glossary or earlier in the
-   * same batch (import and copy); they are answered as null ids and counted in `skipped`.
-   */
-  skipDuplicates?: boolean;
+export interface NewEntryRowsOptions {
   /** The instant written as created/updated/version date (defaults to now). */
   now?: string;
-  /** A write of one entry that may be indexed later, with others (`SearchIndex.indexLater`). */
-  indexLater?: boolean;
   /**
-   * A bulk write that leaves its whole indexing (docs, trigram rows, `entry_fields` rows) to
-   * `indexPending`, which the caller runs right after the commit, where the engine's index
-   * allows it (`SearchIndex.defersIndexing`): the import.
+   * The duplicate keys (`duplicateKeyOf`) of the glossary's live entries and of the entries
+   * written so far (`loadDuplicateKeys`): entries whose key is in it are skipped, the others
+   * added to it. Import and copy pass it; the editor does not.
    */
-  indexAfterCommit?: boolean;
+  duplicates?: Set<string>;
 }
 
-export interface InsertEntriesResult {
+export interface NewEntryRows {
   /** The new ids, aligned with the inputs; null where a duplicate was skipped. */
   ids: Array<number | null>;
   /** The rows written, in the order of the inputs that were not skipped. */
@@ -130,47 +112,18 @@ export function languagesOf(
 }
 
 /**
- * Validates and derives one entry for a glossary (AppError 422 naming the field). Without
- * `withFields`, no advanced-search rows: for a bulk write whose index derives them later
- * (`indexAfterCommit` where `SearchIndex.defersIndexing`).
- */
-export function prepareEntry(
-  glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
-  entry: NewEntry,
-  withFields = true,
-): PreparedEntry {
-  return deriveEntry(glossary, normalizeEntryInput(languagesOf(glossary), entry.input), {
-    withFields,
-    origen: entry.origen,
-    autor: entry.autor,
-    fecha_creacion: entry.fecha_creacion,
-  });
-}
-
-/**
- * The second half of `prepareEntry`, for an entry already validated (`normalizeEntryInput`):
- * its folded terms, sort key, stored card and, `withFields`, its advanced-search rows. It
- * cannot fail. An import validates on its reading thread and derives on its writing one.
+ * Derives an entry already validated (`normalizeEntryInput`): its folded terms, sort key,
+ * stored card and advanced-search rows. It cannot fail.
  */
 export function deriveEntry(
   glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
   { card, comentarios_privados }: NormalizedEntry,
-  {
-    withFields = true,
-    origen,
-    autor,
-    fecha_creacion,
-  }: { withFields?: boolean } & Pick<NewEntry, 'origen' | 'autor' | 'fecha_creacion'> = {},
+  { origen, autor, fecha_creacion }: Pick<NewEntry, 'origen' | 'autor' | 'fecha_creacion'> = {},
 ): PreparedEntry {
-  const derived = deriveColumns(languagesOf(glossary), card, withFields);
   return {
+    ...deriveColumns(languagesOf(glossary), card),
     ficha: JSON.stringify(card),
     comentarios_privados,
-    termino_origen_plegado: derived.termino_origen_plegado,
-    termino_meta_plegado: derived.termino_meta_plegado,
-    subindice_plegado: derived.subindice_plegado,
-    clave_orden: derived.clave_orden,
-    fields: derived.fields,
     origen: origen ?? null,
     autor: autor ?? null,
     fecha_creacion: fecha_creacion ?? null,
@@ -178,8 +131,7 @@ export function deriveEntry(
 }
 
 /**
- * Validates and derives entries for `glossary` without touching the database (the importer
- * calls it while parsing, so a bad entry is refused before anything is written). Throws
+ * Validates and derives entries for `glossary` without touching the database. Throws
  * EntryValidationError naming the entry (1-based) and the field.
  */
 export function prepareEntries(
@@ -188,17 +140,14 @@ export function prepareEntries(
 ): PreparedEntry[] {
   return entries.map((entry, index) => {
     try {
-      return prepareEntry(glossary, entry);
+      return deriveEntry(glossary, normalizeEntryInput(languagesOf(glossary), entry.input), entry);
     } catch (error) {
       throw error instanceof AppError ? new EntryValidationError(index, error) : error;
     }
   });
 }
 
-/**
- * The set of duplicate keys (pairs of folded terms) of a glossary's live entries; see
- * `duplicateKeyOf`. The importer and copy use it through `insertEntries({skipDuplicates})`.
- */
+/** The duplicate keys (pairs of folded terms) of a glossary's live entries. */
 export async function loadDuplicateKeys(
   db: Kysely<Database>,
   glossaryId: number,
@@ -210,94 +159,37 @@ export async function loadDuplicateKeys(
 }
 
 /**
- * A write of many entries into one glossary in several calls (the importer's chunks), inside
- * a transaction (`tx`): `add` inserts each batch with its first versions and advanced-search
- * rows and adds it to num_entradas, in a few statements per 2,000 entries; `finish` indexes
- * everything added for search, once (each trigram index then takes the rows in one ordered
- * pass, which costs a fraction of per-batch passes). Nothing is searchable before `finish`.
+ * Inserts new entries' rows: each entry with its first version and advanced-search rows, and
+ * the glossary's count, in a few statements per batch. The caller reindexes the new ids
+ * (`insertEntries` does; an import does once for all its batches).
  */
-export interface EntryBulkWrite {
-  add(prepared: readonly PreparedEntry[]): Promise<InsertEntriesResult>;
-  finish(): Promise<void>;
-}
-
-export function startBulkWrite(
-  tx: Kysely<Database>,
+export async function insertNewEntryRows(
+  tx: Transaction<Database>,
   glossary: WriteGlossary,
+  prepared: readonly PreparedEntry[],
   actor: EntryActor,
-  options: InsertEntriesOptions = {},
-): EntryBulkWrite {
-  const now = options.now ?? nowIso();
-  const index = searchIndexFor(tx);
-  const afterCommit = options.indexAfterCommit === true && index.defersIndexing;
-  let seen: Set<string> | null = null;
-  let ids: InsertedIds | null = null;
-  const waiting: EntryRow[] = [];
-  let total = 0;
-  return {
-    async add(prepared) {
-      let chosen = prepared.map((entry, position) => ({ entry, position }));
-      if (options.skipDuplicates) {
-        seen ??= await loadDuplicateKeys(tx, glossary.id);
-        const keys = seen;
-        chosen = chosen.filter(({ entry }) => {
-          const key = duplicateKeyOf(entry.termino_origen_plegado, entry.termino_meta_plegado);
-          if (keys.has(key)) return false;
-          keys.add(key);
-          return true;
-        });
-      }
-      const written = await insertChosen(tx, glossary, chosen, actor, {
-        now,
-        inputs: prepared.length,
-        withFields: !afterCommit,
-      });
-      if (written.rows.length > 0) {
-        if (options.indexLater) waiting.push(...written.rows);
-        else if (!afterCommit) await index.addEntries(tx, written.rows);
-        const first = written.rows[0]!.id;
-        const last = written.rows[written.rows.length - 1]!.id;
-        ids = ids
-          ? { first: Math.min(ids.first, first), last: Math.max(ids.last, last) }
-          : { first, last };
-        total += written.rows.length;
-      }
-      return written;
-    },
-    async finish() {
-      if (!ids) return;
-      if (options.indexLater) await index.indexLater(tx, waiting);
-      else if (afterCommit) await index.indexAfterCommit(tx, ids);
-      else await index.indexInserted(tx, ids);
-      if (total >= ANALYZE_AFTER) await refreshStatistics(tx);
-    },
-  };
-}
-
-/**
- * Inserts the chosen entries' rows, versions and advanced-search rows (not yet indexed; without
- * `withFields`, no advanced-search rows: `indexPending` derives them from the cards).
- */
-async function insertChosen(
-  tx: Kysely<Database>,
-  glossary: WriteGlossary,
-  chosen: ReadonlyArray<{ entry: PreparedEntry; position: number }>,
-  actor: EntryActor,
-  { now, inputs, withFields }: { now: string; inputs: number; withFields: boolean },
-): Promise<InsertEntriesResult> {
-  const ids: Array<number | null> = new Array<number | null>(inputs).fill(null);
-  if (chosen.length === 0) return { ids, rows: [], inserted: 0, skipped: inputs };
+  { now = nowIso(), duplicates }: NewEntryRowsOptions = {},
+): Promise<NewEntryRows> {
+  const ids: Array<number | null> = new Array<number | null>(prepared.length).fill(null);
+  const chosen = prepared
+    .map((entry, position) => ({ entry, position }))
+    .filter(({ entry }) => {
+      if (!duplicates) return true;
+      const key = duplicateKeyOf(entry.termino_origen_plegado, entry.termino_meta_plegado);
+      if (duplicates.has(key)) return false;
+      duplicates.add(key);
+      return true;
+    });
+  const skipped = prepared.length - chosen.length;
+  if (chosen.length === 0) return { ids, rows: [], inserted: 0, skipped };
 
   // The count first: on SQLite this write takes the lock before the ids are reserved.
   await adjustEntryCount(tx, glossary.id, chosen.length);
   const entryIds = await reserveIds(tx, 'entries', chosen.length);
-
-  const entryRows: EntryInsertRow[] = [];
-  const fieldSources: EntryFields[] = [];
-  chosen.forEach(({ entry, position }, i) => {
+  const rows: EntryInsertRow[] = chosen.map(({ entry, position }, i) => {
     const id = entryIds[i]!;
     ids[position] = id;
-    entryRows.push({
+    return {
       id,
       glossary_id: glossary.id,
       ficha: entry.ficha,
@@ -317,78 +209,80 @@ async function insertChosen(
       origen_glosario: entry.origen?.glosario ?? null,
       origen_entrada_id: entry.origen?.entradaId ?? null,
       origen_version: entry.origen?.version ?? null,
-    });
-    if (withFields) fieldSources.push({ id, glossary_id: glossary.id, fields: entry.fields });
+    };
   });
-
-  await insertEntryRows(tx, entryRows);
+  await insertEntryRows(tx, rows);
   await insertFirstVersionRows(tx, entryIds, actor, now);
-  await insertFieldRows(tx, fieldSources);
-  return { ids, rows: entryRows, inserted: chosen.length, skipped: inputs - chosen.length };
+  await insertFieldRows(
+    tx,
+    chosen.map(({ entry }, i) => ({
+      id: entryIds[i]!,
+      glossary_id: glossary.id,
+      fields: entry.fields,
+    })),
+  );
+  return { ids, rows, inserted: chosen.length, skipped };
 }
 
-/**
- * The bulk form of the write path in one call: inserts prepared entries into `glossary` with
- * their first version, advanced-search rows and index rows. `tx` must be a transaction.
- */
-export async function insertPreparedEntries(
-  tx: Kysely<Database>,
+/** `insertNewEntryRows`, then the new entries' index rows. */
+async function insertAndIndex(
+  tx: Transaction<Database>,
   glossary: WriteGlossary,
   prepared: readonly PreparedEntry[],
   actor: EntryActor,
-  options: InsertEntriesOptions = {},
-): Promise<InsertEntriesResult> {
-  const write = startBulkWrite(tx, glossary, actor, options);
-  const result = await write.add(prepared);
-  await write.finish();
-  return result;
+  options: NewEntryRowsOptions = {},
+): Promise<NewEntryRows> {
+  const written = await insertNewEntryRows(tx, glossary, prepared, actor, options);
+  await searchIndexFor(tx).reindex(
+    tx,
+    written.rows.map((r) => r.id),
+  );
+  return written;
 }
 
-/** `prepareEntries` + `insertPreparedEntries`: what the importer and copy call. */
+/**
+ * Validates and inserts entries into `glossary` with their first versions, advanced-search
+ * rows and index rows (copy, the extractor). With `skipDuplicates`, entries whose pair of
+ * folded terms the glossary already holds (or an earlier entry of the list) are skipped.
+ */
 export async function insertEntries(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   glossary: WriteGlossary,
   entries: readonly NewEntry[],
   actor: EntryActor,
-  options: InsertEntriesOptions = {},
-): Promise<InsertEntriesResult> {
-  return insertPreparedEntries(tx, glossary, prepareEntries(glossary, entries), actor, options);
+  { skipDuplicates = false }: { skipDuplicates?: boolean } = {},
+): Promise<NewEntryRows> {
+  const prepared = prepareEntries(glossary, entries);
+  const duplicates = skipDuplicates ? await loadDuplicateKeys(tx, glossary.id) : undefined;
+  return insertAndIndex(tx, glossary, prepared, actor, { duplicates });
 }
 
-/** Creates one entry (the editor's POST); answers its row. */
+/** Creates one entry (the editor's POST); answers its row as written. */
 export async function insertEntry(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   glossary: WriteGlossary,
   input: EntryInput,
   actor: EntryActor,
 ): Promise<EntryRow> {
-  // The row as written is the row as read: no second query.
-  const { rows } = await insertPreparedEntries(
-    tx,
-    glossary,
-    [prepareEntry(glossary, { input })],
-    actor,
-    { indexLater: true },
-  );
+  const prepared = deriveEntry(glossary, normalizeEntryInput(languagesOf(glossary), input));
+  const { rows } = await insertAndIndex(tx, glossary, [prepared], actor);
   return rows[0]!;
 }
 
 /**
  * Writes a new version of a live entry from a full card (edit and restore share it): the
- * row, its derived columns, its advanced-search rows and the version row, together.
+ * row, the version row, the advanced-search rows and the index, in that order.
  */
 async function writeNewVersion(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   glossary: WriteGlossary,
   entryId: number,
   next: NormalizedEntry,
   actor: EntryActor,
 ): Promise<EntryRow> {
-  const langs = languagesOf(glossary);
-  const derived = deriveColumns(langs, next.card);
+  const derived = deriveColumns(languagesOf(glossary), next.card);
   const now = nowIso();
   const ficha = JSON.stringify(next.card);
-  await searchIndexFor(tx).indexPending(tx);
   const row = await updateEntryRow(tx, glossary.id, entryId, {
     ficha,
     termino_origen_plegado: derived.termino_origen_plegado,
@@ -412,11 +306,11 @@ async function writeNewVersion(
   ]);
   await deleteFieldRows(tx, entryId);
   await insertFieldRows(tx, [{ id: entryId, glossary_id: glossary.id, fields: derived.fields }]);
-  await searchIndexFor(tx).addFields(tx, entryId);
+  await searchIndexFor(tx).reindex(tx, [entryId]);
   return row;
 }
 
-async function currentOf(tx: Kysely<Database>, glossary: WriteGlossary, entryId: number) {
+async function currentOf(tx: Transaction<Database>, glossary: WriteGlossary, entryId: number) {
   const row = await findEntryRow(tx, glossary.id, entryId);
   if (!row) throw new AppError('NOT_FOUND', 'La entrada no existe o se ha eliminado.');
   return row;
@@ -428,7 +322,7 @@ async function currentOf(tx: Kysely<Database>, glossary: WriteGlossary, entryId:
  * comments are changed only by callers who may see them (`canSeePrivate`).
  */
 export async function updateEntry(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   glossary: WriteGlossary,
   entryId: number,
   input: EntryInput,
@@ -450,7 +344,7 @@ export async function updateEntry(
  * writing it again as a new version: nothing is ever lost.
  */
 export async function restoreEntryVersion(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   glossary: WriteGlossary,
   entryId: number,
   versionIndex: number,
@@ -480,13 +374,13 @@ export async function restoreEntryVersion(
 
 /** Soft-deletes live entries of the glossary (others are ignored); answers how many. */
 export async function deleteEntries(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   glossary: WriteGlossary,
   ids: readonly number[],
 ): Promise<number> {
-  await searchIndexFor(tx).indexPending(tx);
   const deleted = await softDeleteEntryRows(tx, glossary.id, ids, nowIso());
   if (deleted > 0) await adjustEntryCount(tx, glossary.id, -deleted);
+  await searchIndexFor(tx).reindex(tx, ids);
   return deleted;
 }
 
@@ -495,14 +389,14 @@ export async function deleteEntries(
  * is (recovering twice is harmless); an entry that does not exist is 404.
  */
 export async function recoverEntry(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   glossary: WriteGlossary,
   entryId: number,
 ): Promise<EntryRow> {
-  await searchIndexFor(tx).indexPending(tx);
   const recovered = await recoverEntryRow(tx, glossary.id, entryId);
   if (recovered) {
     await adjustEntryCount(tx, glossary.id, 1);
+    await searchIndexFor(tx).reindex(tx, [entryId]);
     return recovered;
   }
   const row = await findEntryRow(tx, glossary.id, entryId, { includeDeleted: true });

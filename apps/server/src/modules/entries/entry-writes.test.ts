@@ -5,7 +5,9 @@ import { describeEngines } from '../../test/build-test-app.ts';
 import { createGlossaryRow, createUser, type TestUser } from '../../test/factories.ts';
 import { checkSearchIndex } from '../search/search-index-check.ts';
 import { rebuildSearchIndex } from '../search/search-index-rebuild.ts';
-import { searchIndexFor } from '../search/search-index.ts';
+import { searchIndexFor } from '../search/search-index-for.ts';
+import { targetOfField, type MatchTier, type SearchTarget } from '../search/search-order.ts';
+import { glossaryScope } from '../search/search.repository.ts';
 import {
   EntryValidationError,
   insertEntries,
@@ -264,38 +266,41 @@ describeEngines('SearchIndex tiers', (t) => {
     );
   });
 
-  const match = (
+  const found = (
+    target: SearchTarget,
     query: string,
-    tier: 'exact' | 'prefix' | 'word' | 'substring',
+    tier: MatchTier | 'any',
     glossaries = [esEn, enEs],
   ) =>
     searchIndexFor(t.db)
-      .matchTerms(t.db, {
-        glossaryIds: glossaries.map((g) => g.id),
+      .matchInOrder(t.db, {
+        scope: glossaryScope(glossaries.map((g) => g.id)),
+        target,
         query,
         tier,
-        columns: ['origen', 'meta'],
         limit: 50,
       })
-      .then((found) =>
+      .then((matches) =>
         Object.keys(ids)
-          .filter((k) => found.includes(ids[k]!))
+          .filter((k) => matches.some((m) => m.entryId === ids[k]))
           .sort(),
       );
+  const match = (query: string, tier: MatchTier | 'any', glossaries = [esEn, enEs]) =>
+    found({ kind: 'terms' }, query, tier, glossaries);
 
   it('finds exact, prefix, word-prefix and substring matches', async () => {
     expect(await match('espada', 'exact')).toEqual(['espada']);
-    expect(await match('espada', 'prefix')).toEqual(['espada', 'espadaLarga']);
+    expect(await match('espada', 'prefix')).toEqual(['espadaLarga']);
     expect(await match('espada', 'word')).toEqual(['granEspada']);
-    expect(await match('espada', 'substring')).toEqual([
+    expect(await match('espada', 'substring')).toEqual(['despadar']);
+    expect(await match('espada', 'any')).toEqual([
       'despadar',
       'espada',
       'espadaLarga',
       'granEspada',
     ]);
-    expect(await match('es', 'prefix')).toEqual(['espada', 'espadaLarga']);
-    expect(await match('es', 'substring')).toEqual([]);
-    expect(await match('sword', 'substring', [esEn])).toEqual([
+    expect(await match('es', 'any')).toEqual(['espada', 'espadaLarga']);
+    expect(await match('sword', 'any', [esEn])).toEqual([
       'espada',
       'espadaLarga',
       'granEspada',
@@ -303,14 +308,7 @@ describeEngines('SearchIndex tiers', (t) => {
   });
 
   it('matches advanced-search fields, mapping termino.xx to each glossary’s column', async () => {
-    const field = (campo: string, query: string) =>
-      searchIndexFor(t.db)
-        .matchField(t.db, { glossaries: [esEn, enEs], campo, query, limit: 50 })
-        .then((found) =>
-          Object.keys(ids)
-            .filter((k) => found.includes(ids[k]!))
-            .sort(),
-        );
+    const field = (campo: string, query: string) => found(targetOfField(campo), query, 'any');
     expect(await field('termino.es', 'pala')).toEqual(['pala']);
     expect(await field('termino.en', 'spade')).toEqual(['pala']);
     expect(await field('termino.en', 'sword')).toEqual(['espada', 'espadaLarga', 'granEspada']);

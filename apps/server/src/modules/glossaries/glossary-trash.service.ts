@@ -9,7 +9,6 @@ import type { Database, GlossaryRow, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { foldText } from '../../lib/text-folding.ts';
-import { indexPendingEntries } from '../search/search-index.ts';
 import {
   deleteExpiredGlossary,
   findActiveGlossaryByFoldedName,
@@ -132,9 +131,6 @@ const PURGE_BATCH = 50;
 export async function purgeExpiredTrash(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const cutoff = expiryCutoff(now);
   let purged = 0;
-  // The cascade takes the entries' index rows out, so they must be in (nothing is created in
-  // a trashed glossary, so nothing starts waiting meanwhile).
-  await indexPendingEntries(db);
   for (;;) {
     const ids = await listExpiredTrashIds(db, cutoff, PURGE_BATCH);
     let deletedThisRound = 0;

@@ -1,14 +1,17 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { IndexedEntry, InsertedIds } from './search-index.ts';
 import { FIELD_SLOTS, SEARCH_ID_STEP, SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 import { TIE_BREAK_SQL, compareOrder, tieBreakOf } from './search-order.ts';
-import { sqliteCheckWordStarts, sqliteRewriteWordStarts } from './search-word-starts.sqlite.ts';
+import {
+  sqliteAddWordStarts,
+  sqliteCheckWordStarts,
+  sqliteRewriteWordStarts,
+} from './search-word-starts.sqlite.ts';
 
 // The write side of SQLite's ranked search (migration 040 and its followers): the docs that
 // number the live entries in the results' order, their trigram rows and their card fields'
-// rows, as the entry write path, an import, the pending entries and a rebuild add them, and
-// the check that compares them with the entries. The reads are in search-order.sqlite.ts.
+// rows, and the check that compares them with the entries. The reads are in
+// search-order.sqlite.ts.
 
 /** The limit as an SQL literal (see search-order.sqlite.ts). */
 const UNORDERED = sql.lit(SEARCH_UNORDERED_FROM);
@@ -18,16 +21,22 @@ const CHUNK = 2000;
 type Sql<T = unknown> = RawBuilder<T>;
 
 /** What the docs are built from: a live entry's id, glossary, sort key and folded columns. */
-export type DocSource = IndexedEntry;
+interface DocSource {
+  id: number;
+  glossary_id: number;
+  clave_orden: string;
+  termino_origen_plegado: string;
+  termino_meta_plegado: string;
+  subindice_plegado: string;
+}
 
 /**
- * Adds docs for entries just inserted (live, not yet in search_docs). Each takes a number
- * between its neighbours' among the docs already there; new entries that fall between the
- * same two neighbours share that gap evenly. With no room left (a run of entries always
- * inserted at the same spot), a doc goes to the unordered range until the next rebuild.
- * Their trigram rows come later, from `sqliteIndexInserted`, once the whole write is in.
+ * Adds docs for live entries not yet in search_docs. Each takes a number between its
+ * neighbours' among the docs already there; new entries that fall between the same two
+ * neighbours share that gap evenly. With no room left (a run of entries always inserted at
+ * the same spot), a doc goes to the unordered range until the next rebuild.
  */
-export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocSource[]) {
+async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocSource[]) {
   if (entries.length === 0) return;
   const sorted = [...entries].sort((a, b) =>
     compareOrder({ id: a.id, k: a.clave_orden }, { id: b.id, k: b.clave_orden }),
@@ -55,96 +64,64 @@ export async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocS
   }
 }
 
+/** Docs of the entries in `ids` (a JSON array), as a condition on `search_docs d`. */
+function docsOf(ids: string): Sql<boolean> {
+  return sql<boolean>`d.entry_id in (select value from json_each(${ids}))`;
+}
+
 /**
- * The trigram rows of entries just inserted (docs and, for `fields`, entry_fields rows already
- * written): their terms and their card fields, each index in one pass in rowid order. FTS5
- * flushes its pending terms to a new segment whenever a rowid is not above the last one, and
- * these rowids follow the results' order, not the entries': fed chunk by chunk, a
- * 100,000-entry import made hundreds of small segments and spent most of its write merging them.
+ * Brings the search rows of `entryIds` in line with their entries (SearchIndex.reindex).
+ * The triggers of migrations 032 and 040 already followed any change to an entry's terms,
+ * sort key or deletion; what is left is each placed entry's card fields (the write path has
+ * just rewritten its `entry_fields` rows) and every row of entries not placed yet (new ones).
  */
-export async function sqliteIndexInserted(
+export async function sqliteReindex(
   db: Kysely<Database>,
-  { first, last }: InsertedIds,
-  { terms, fields }: { terms: boolean; fields: boolean },
+  entryIds: readonly number[],
 ): Promise<void> {
-  await indexDocs(db, sql<boolean>`d.entry_id between ${first} and ${last}`, { terms, fields });
-}
-
-/** The trigram rows of the docs `docs` selects: their terms, their card fields, or both. */
-async function indexDocs(
-  db: Kysely<Database>,
-  docs: Sql<boolean>,
-  { terms = true, fields = true }: { terms?: boolean; fields?: boolean } = {},
-): Promise<void> {
-  if (terms) await indexTermsOf(db, docs);
-  if (fields) await insertFieldRowsOf(db, docs);
-}
-
-async function indexTermsOf(db: Kysely<Database>, docs: Sql<boolean>): Promise<void> {
+  if (entryIds.length === 0) return;
+  const ids = JSON.stringify(entryIds);
+  await sql`delete from search_field_fts where rowid in (
+      select d.search_id * ${sql.lit(FIELD_SLOTS)} + c.code
+      from search_docs d cross join search_fields c where ${docsOf(ids)})`.execute(db);
+  await insertFieldRowsOf(db, docsOf(ids));
+  const { rows: fresh } = await sql<DocSource>`select e.id, e.glossary_id, e.clave_orden,
+      e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
+    from json_each(${ids}) j cross join entries e on e.id = j.value
+    where e.deleted_at is null
+      and not exists (select 1 from search_docs d where d.entry_id = e.id)`.execute(db);
+  if (fresh.length === 0) return;
+  const freshIds = JSON.stringify(fresh.map((e) => e.id));
+  // Word starts in one ordered insert rather than the trigger's, doc by doc.
+  await withTriggersAside(db, () => sqliteAddDocs(db, fresh));
+  await sqliteAddWordStarts(db, freshIds);
+  await indexEntryTerms(db, sql<boolean>`id in (select value from json_each(${freshIds}))`);
+  // Each trigram index takes the new rows in one pass in rowid order: FTS5 starts a new
+  // segment whenever a rowid is not above the last one.
   await sql`insert into search_terms_fts (rowid, doc)
     select search_id, origen || char(10) || meta || char(10) || subindice
-    from search_docs d where ${docs}
-    order by search_id`.execute(db);
+    from search_docs d where ${docsOf(freshIds)} order by search_id`.execute(db);
+  await insertFieldRowsOf(db, docsOf(freshIds));
 }
 
-const PENDING = sql<boolean>`d.entry_id in (select entry_id from search_pending)`;
-
 /**
- * Runs `work` with the triggers on the docs standing aside (a row in `search_maintenance`, for
- * `motivo`): they neither take trigram rows out nor write word starts meanwhile. Run inside a
+ * Runs `work` with the triggers on the docs standing aside (a row in `search_maintenance`):
+ * they neither take trigram rows out nor write word starts meanwhile. Run inside a
  * transaction, so that a failure never leaves them aside.
  */
-export async function withTriggersAside<T>(
-  db: Kysely<Database>,
-  motivo: 'pending' | 'import',
-  work: () => Promise<T>,
-): Promise<T> {
-  await sql`insert into search_maintenance (motivo) values (${motivo})`.execute(db);
+async function withTriggersAside<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  await sql`insert into search_maintenance (motivo) values ('reindex')`.execute(db);
   const result = await work();
-  await sql`delete from search_maintenance where motivo = ${motivo}`.execute(db);
+  await sql`delete from search_maintenance where motivo = 'reindex'`.execute(db);
   return result;
 }
 
-/**
- * Docs for entries just inserted whose indexing waits (`search_pending`, migration 065): each
- * in the unordered range, which searches read by scan and merge by sort key, so the entry is
- * found at once, without touching the trigram indexes or its neighbours. The caller records
- * them in `search_pending`.
- */
-export async function sqliteAddPendingDocs(
-  db: Kysely<Database>,
-  entries: readonly DocSource[],
-): Promise<void> {
-  const ids = JSON.stringify(entries.map((e) => e.id));
-  await sql`insert into search_docs
-      (search_id, entry_id, glossary_id, clave_orden, desempate, origen, meta, subindice)
-    select ${UNORDERED} + e.id, e.id, e.glossary_id, e.clave_orden, ${sql.raw(TIE_BREAK_SQL('e.id'))},
-      e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
-    from json_each(${ids}) j cross join entries e on e.id = j.value`.execute(db);
-}
-
-/**
- * The docs of the entries in `search_pending` leave the unordered range for their place among
- * their neighbours, and go into both trigram indexes, all in one pass.
- */
-export async function sqliteSettlePendingDocs(db: Kysely<Database>): Promise<void> {
-  const { rows } = await sql<DocSource>`select e.id, e.glossary_id, e.clave_orden,
-      e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
-    from search_pending p cross join entries e on e.id = p.entry_id
-    where e.deleted_at is null`.execute(db);
-  // The triggers stand aside: these docs have no trigram rows to delete.
-  await withTriggersAside(db, 'pending', () =>
-    sql`delete from search_docs where entry_id in (select entry_id from search_pending)`.execute(
-      db,
-    ),
-  );
-  await sqliteAddDocs(db, rows);
-  await indexDocs(db, PENDING);
-}
-
-/** An entry's entry_fields rows just rewritten (an edit, a rebuild), indexed under its doc. */
-export async function sqliteAddFields(db: Kysely<Database>, entryId: number): Promise<void> {
-  await insertFieldRowsOf(db, sql<boolean>`d.entry_id = ${entryId}`);
+/** Live entries that `entries` selects into `entries_fts`, the search inside one glossary. */
+async function indexEntryTerms(db: Kysely<Database>, entries: Sql<boolean>): Promise<void> {
+  await sql`insert into entries_fts(rowid, fts_glosario, termino_origen_plegado,
+      termino_meta_plegado, subindice_plegado)
+    select id, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado
+    from entries where ${entries} and deleted_at is null order by id`.execute(db);
 }
 
 async function insertFieldRowsOf(db: Kysely<Database>, docs: Sql<boolean>) {
@@ -181,7 +158,7 @@ export function assignSlots(
 }
 
 /**
- * Renumbers every live entry's doc evenly in order and rebuilds both trigram indexes and the
+ * Renumbers every live entry's doc evenly in order and rebuilds every trigram index and the
  * word starts, with the triggers standing aside (`search_maintenance`). Run inside a transaction.
  */
 export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
@@ -207,8 +184,12 @@ export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
   await sqliteRewriteWordStarts(db);
   // Every mark, not only its own: a rebuild also clears one that something else left behind.
   await sql`delete from search_maintenance`.execute(db);
-  await sql`insert into search_terms_fts (search_terms_fts) values ('optimize')`.execute(db);
-  await sql`insert into search_field_fts (search_field_fts) values ('optimize')`.execute(db);
+  // Not 'rebuild': that would index the soft-deleted entries too.
+  await sql`insert into entries_fts(entries_fts) values ('delete-all')`.execute(db);
+  await indexEntryTerms(db, sql<boolean>`1`);
+  for (const table of ['search_terms_fts', 'search_field_fts', 'entries_fts']) {
+    await sql`insert into ${sql.table(table)} (${sql.ref(table)}) values ('optimize')`.execute(db);
+  }
 }
 
 /** Problems of the docs against the live entries (empty when consistent). */

@@ -3,27 +3,28 @@ import type { Database } from '../../db/schema.ts';
 import { countLiveEntries, isPostgresDb, listEntryBatch } from '../entries/entries.repository.ts';
 import { deriveColumns, parseCard } from '../entries/entry-card.ts';
 import { languagesOf } from '../entries/entry-writes.service.ts';
-import { searchIndexFor } from './search-index.ts';
+import { searchIndexFor } from './search-index-for.ts';
 import { sqliteCheckDocs } from './search-docs.sqlite.ts';
-import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
-import type { SearchScope } from './search-order.ts';
+import { targetOfField, type SearchTarget } from './search-order.ts';
 import { glossaryScope } from './search.repository.ts';
 
-/** Whether the ranked search (GET /buscar) finds `entryId` by its folded term `query`. */
-async function rankedFinds(
+const TERMS: SearchTarget = { kind: 'terms' };
+
+/** Whether the ranked search finds `entryId` in its glossary by `target` and `query`. */
+async function finds(
   db: Kysely<Database>,
-  scope: SearchScope,
+  entry: { id: number; glossary_id: number },
+  target: SearchTarget,
   query: string,
-  entryId: number,
 ): Promise<boolean> {
   const found = await searchIndexFor(db).matchInOrder(db, {
-    scope,
-    target: { kind: 'terms' },
+    scope: glossaryScope([entry.glossary_id]),
+    target,
     query,
     tier: 'any',
     limit: 100_000,
   });
-  return found.some((m) => m.entryId === entryId);
+  return found.some((m) => m.entryId === entry.id);
 }
 
 /**
@@ -92,66 +93,23 @@ export async function checkSearchIndex(
       }
       if (position % probeStep !== 0) continue;
       if (row.deleted_at !== null) {
-        const found = row.termino_origen_plegado
-          ? await searchIndexFor(db).matchTerms(db, {
-              glossaryIds: [row.glossary_id],
-              query: row.termino_origen_plegado,
-              tier: Array.from(row.termino_origen_plegado).length < 3 ? 'exact' : 'substring',
-              columns: ['origen'],
-              limit: 100_000,
-            })
-          : [];
-        if (found.includes(row.id))
+        if (row.termino_origen_plegado && (await finds(db, row, TERMS, row.termino_origen_plegado)))
           problems.push(`entrada ${row.id}: eliminada pero aparece al buscar`);
-        if (
-          row.termino_origen_plegado &&
-          (await rankedFinds(
-            db,
-            glossaryScope([row.glossary_id]),
-            row.termino_origen_plegado,
-            row.id,
-          ))
-        ) {
-          problems.push(`entrada ${row.id}: eliminada pero aparece en /buscar`);
-        }
         continue;
       }
       // Each card field by a piece of its value (advanced search).
       for (const [campo, valor] of fields) {
         const piece = Array.from(valor).slice(0, 12).join('').trim();
-        if (!piece) continue;
-        const found = await searchIndexFor(db).matchField(db, {
-          glossaries: [{ id: row.glossary_id }],
-          campo,
-          query: piece,
-          limit: 100_000,
-        });
-        if (!found.includes(row.id))
+        if (piece && !(await finds(db, row, targetOfField(campo), piece)))
           problems.push(`entrada ${row.id}: no aparece al buscar ${campo} «${piece}»`);
       }
-      for (const column of ['origen', 'meta'] as const) {
-        const query = column === 'origen' ? row.termino_origen_plegado : row.termino_meta_plegado;
-        if (!query) continue;
-        const chars = Array.from(query);
-        // The whole term exactly, and a piece of it from the second character (by substring).
-        const probes = [
-          { tier: 'exact' as const, text: query },
-          chars.length >= 4
-            ? { tier: 'substring' as const, text: chars.slice(1).join('') }
-            : { tier: 'prefix' as const, text: query },
-        ];
-        for (const { tier, text } of probes) {
-          const found = await searchIndexFor(db).matchTerms(db, {
-            glossaryIds: [row.glossary_id],
-            query: text,
-            tier,
-            columns: [column],
-            limit: 100_000,
-          });
-          if (!found.includes(row.id))
-            problems.push(`entrada ${row.id}: no aparece al buscar ${tier} «${text}»`);
-          if (!(await rankedFinds(db, glossaryScope([row.glossary_id]), text, row.id)))
-            problems.push(`entrada ${row.id}: no aparece en /buscar «${text}»`);
+      // Each term whole, and a piece of it from the second character (by substring).
+      for (const term of [row.termino_origen_plegado, row.termino_meta_plegado]) {
+        if (!term) continue;
+        const chars = Array.from(term);
+        for (const text of chars.length >= 4 ? [term, chars.slice(1).join('')] : [term]) {
+          if (!(await finds(db, row, TERMS, text)))
+            problems.push(`entrada ${row.id}: no aparece al buscar «${text}»`);
         }
       }
     }
@@ -178,27 +136,16 @@ export async function checkSearchIndex(
         problems.push(`${table}: ${(error as Error).message}`);
       }
     }
-    // …with the live entries whose indexing waits (SearchIndex.indexLater), and only those.
+    // …with the live entries, and only those.
     for (const g of glossaries) {
       if (glossaryId !== undefined && g.id !== glossaryId) continue;
-      const { rows } = await sql<{ n: number; waiting: number }>`select
-          (select count(*) from entries_fts
-            where entries_fts match ${`fts_glosario : "\u0001${g.id}\u0001"`}) as n,
-          (select count(*) from search_pending p join entries e on e.id = p.entry_id
-            where e.glossary_id = ${g.id} and e.deleted_at is null) as waiting`.execute(db);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from entries_fts
+        where entries_fts match ${`fts_glosario : "\u0001${g.id}\u0001"`}`.execute(db);
       const indexed = Number(rows[0]?.n ?? 0);
-      const waiting = Number(rows[0]?.waiting ?? 0);
       const live = await countLiveEntries(db, g.id);
-      if (indexed + waiting !== live)
-        problems.push(
-          `glosario ${g.id}: ${indexed} entradas en entries_fts y ${waiting} pendientes ≠ ${live} vivas`,
-        );
+      if (indexed !== live)
+        problems.push(`glosario ${g.id}: ${indexed} entradas en entries_fts ≠ ${live} vivas`);
     }
-    const { rows: settledWaiting } = await sql<{ id: number }>`select p.entry_id as id
-      from search_pending p join search_docs d on d.entry_id = p.entry_id
-      where d.search_id < ${sql.lit(SEARCH_UNORDERED_FROM)} limit 20`.execute(db);
-    for (const r of settledWaiting)
-      problems.push(`entrada ${r.id}: pendiente de indexar pero ordenada en search_docs`);
   }
   return problems;
 }

@@ -5,16 +5,12 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { openConfiguredDatabase } from '../../db/open-configured-database.ts';
 import { checkSearchIndex } from './search-index-check.ts';
 import { rebuildSearchIndex } from './search-index-rebuild.ts';
-import { indexPendingEntries } from './search-index.ts';
 
 const onlyCheck = process.argv.includes('--comprobar');
 const handle = openConfiguredDatabase(loadConfig());
 try {
   await migrateToLatest(handle.db);
   if (onlyCheck) {
-    // What waits to be indexed (an import a stopped server left) is not a problem: it goes in
-    // first, as the server would do at its next start.
-    await indexPendingEntries(handle.db);
     const problems = await checkSearchIndex(handle.db);
     for (const p of problems.slice(0, 50)) console.error(p);
     console.info(

@@ -10,7 +10,7 @@ import {
 } from '../entries/entries.repository.ts';
 import { deriveColumns, parseCard } from '../entries/entry-card.ts';
 import { languagesOf } from '../entries/entry-writes.service.ts';
-import { indexPendingEntries, searchIndexFor } from './search-index.ts';
+import { searchIndexFor } from './search-index-for.ts';
 
 const BATCH = 1000;
 
@@ -29,8 +29,6 @@ export interface RebuildReport {
  * `npm run search:rebuild` runs it.
  */
 export async function rebuildSearchIndex(db: Kysely<Database>): Promise<RebuildReport> {
-  // Rewriting an entry's field rows takes its index rows out: what waits goes in first.
-  await indexPendingEntries(db);
   let afterId = 0;
   let entries = 0;
   let updated = 0;
@@ -50,13 +48,16 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<RebuildR
         }
         await deleteFieldRows(tx, row.id);
         await insertFieldRows(tx, [{ id: row.id, glossary_id: row.glossary_id, fields }]);
-        await searchIndexFor(tx).addFields(tx, row.id);
       }
+      await searchIndexFor(tx).reindex(
+        tx,
+        batch.map((r) => r.id),
+      );
     });
     entries += batch.length;
     afterId = batch[batch.length - 1]!.id;
   }
-  await searchIndexFor(db).rebuildStructures(db);
+  await searchIndexFor(db).rebuild(db);
 
   let recounted = 0;
   const glossaries = await db.selectFrom('glossaries').select(['id', 'num_entradas']).execute();

@@ -1,4 +1,5 @@
-import type { TermColumn } from './search-index.ts';
+/** A folded term column of an entry. */
+export type TermColumn = 'origen' | 'meta' | 'subindice';
 
 export const TERM_COLUMNS: Record<
   TermColumn,

@@ -1,15 +1,12 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type {
-  FieldMatch,
-  GlossarySearch,
-  SearchIndex,
-  SearchPage,
-  TermColumn,
-  TermMatch,
-} from './search-index.ts';
-import { TERM_COLUMNS, WORD_SEPARATORS, isShortQuery, likeLiteral } from './search-index-terms.ts';
-import { matchFieldIn } from './search-index-field.ts';
+import type { GlossarySearch, SearchIndex, SearchPage } from './search-index.ts';
+import {
+  TERM_COLUMNS,
+  isShortQuery,
+  likeLiteral,
+  type TermColumn,
+} from './search-index-terms.ts';
 import { postgresCountInOrder, postgresMatchInOrder } from './search-order.postgres.ts';
 
 type EntriesBuilder = ExpressionBuilder<Database, 'entries'>;
@@ -28,19 +25,19 @@ function contains(eb: EntriesBuilder, column: TermColumn, piece: string): Expres
   return eb(TERM_COLUMNS[column], 'like', `%${likeLiteral(piece)}%`);
 }
 
+/** Bulk writes from this many entries refresh the planner's statistics. */
+const ANALYZE_AFTER = 10_000;
+
 /** PostgreSQL: pg_trgm GIN indexes for substrings, B-trees on the first 200 characters. */
 export const postgresSearchIndex: SearchIndex = {
   engine: 'postgres',
-  defersIndexing: false,
 
-  // The GIN and B-tree indexes follow every insert by themselves.
-  async addEntries() {},
-  async indexInserted() {},
-  async indexAfterCommit() {},
-  async indexPendingTerms() {},
-  async indexLater() {},
-  async indexPending() {},
-  async addFields() {},
+  // The GIN and B-tree indexes follow every write by themselves; after a bulk write the
+  // planner needs fresh statistics to choose between them.
+  async reindex(tx, entryIds) {
+    if (entryIds.length < ANALYZE_AFTER) return;
+    await sql`analyze entries, entry_versions, entry_fields`.execute(tx);
+  },
 
   async searchGlossary(
     db,
@@ -70,44 +67,10 @@ export const postgresSearchIndex: SearchIndex = {
     return { ids: page.map((r) => r.id), total };
   },
 
-  async matchTerms(db, { glossaryIds, query, tier, columns, limit }: TermMatch): Promise<number[]> {
-    if (glossaryIds.length === 0 || columns.length === 0) return [];
-    if (tier !== 'exact' && tier !== 'prefix' && isShortQuery(query)) return [];
-    const rows = await db
-      .selectFrom('entries')
-      .select('id')
-      .where('glossary_id', 'in', glossaryIds)
-      .where('deleted_at', 'is', null)
-      .where((eb) =>
-        eb.or(
-          columns.flatMap((c) => {
-            if (tier === 'exact') {
-              return [
-                eb.and([
-                  eb(indexedPrefix(c), '=', sql<string>`left(${query}, 200)`),
-                  eb(TERM_COLUMNS[c], '=', query),
-                ]),
-              ];
-            }
-            if (tier === 'prefix') return [startsWith(eb, c, query)];
-            if (tier === 'word') return WORD_SEPARATORS.map((s) => contains(eb, c, s + query));
-            return [contains(eb, c, query)];
-          }),
-        ),
-      )
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.id);
-  },
-
-  async matchField(db, params: FieldMatch): Promise<number[]> {
-    return matchFieldIn(this, db, params);
-  },
-
   matchInOrder: postgresMatchInOrder,
   countInOrder: postgresCountInOrder,
 
-  async rebuildStructures(db) {
+  async rebuild(db) {
     for (const index of [
       'entries_origen_trgm_idx',
       'entries_meta_trgm_idx',

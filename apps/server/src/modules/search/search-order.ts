@@ -40,6 +40,15 @@ export type SearchTarget =
   /** Advanced search on any other card field (the `entry_fields` rows). */
   | { kind: 'field'; campo: string };
 
+/** What a card field id searches (advanced search). */
+export function targetOfField(campo: string): SearchTarget {
+  if (campo === 'subindice') return { kind: 'subindice' };
+  if (campo.startsWith('termino.')) {
+    return { kind: 'term', language: campo.slice('termino.'.length) as Language };
+  }
+  return { kind: 'field', campo };
+}
+
 export interface OrderedMatch {
   scope: SearchScope;
   target: SearchTarget;

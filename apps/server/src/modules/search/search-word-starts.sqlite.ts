@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { InsertedIds } from './search-index.ts';
 import { PREFIX_END, WORD_SEPARATORS } from './search-index-terms.ts';
 import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 import type { SqlText } from './search-sql.sqlite.ts';
@@ -8,8 +7,7 @@ import { q, rowsOf } from './search-sql.sqlite.ts';
 
 // SQLite's word tier from `search_word_starts` (migration 067): for each doc in the results'
 // order, its text from every word start on, at most START_CHARS characters. Its rows follow
-// the docs through that migration's triggers; a rebuild and an import's range write them in bulk
-// (below).
+// the docs through that migration's triggers; a rebuild and a reindex write them in bulk.
 
 /** Keep in step with migration 2026-11-26-067 (which keeps its own copy). */
 const START_CHARS = 32;
@@ -43,20 +41,13 @@ export async function sqliteRewriteWordStarts(db: Kysely<Database>): Promise<voi
   );
 }
 
-/**
- * Writes the word starts of the docs of entries `first`…`last`, placed with the triggers
- * standing aside (an import's range): one insert in the table's order instead of the trigger's
- * scattered inserts doc by doc, which cost twice as much for 100,000 docs.
- */
-export async function sqliteAddWordStarts(
-  db: Kysely<Database>,
-  { first, last }: InsertedIds,
-): Promise<void> {
-  const range = q`d.entry_id between ${q.int(first)} and ${q.int(last)}`;
+/** Writes the word starts of the docs of the entries in `entryIds` (a JSON array), in one insert. */
+export async function sqliteAddWordStarts(db: Kysely<Database>, entryIds: string): Promise<void> {
+  const docs = q`d.entry_id in (select value from json_each(${entryIds}))`;
   await rowsOf(
     db,
     q`insert into search_word_starts (start, search_id)
-      select start, search_id from (${wordStartsOfDocs(range)}) order by 1, 2`,
+      select start, search_id from (${wordStartsOfDocs(docs)}) order by 1, 2`,
   );
 }
 

@@ -9,15 +9,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { warmUpAfterListen } from '../../lib/warm-up-after-listen.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { createSearchPool, warmUpEveryThread } from './search-pool.ts';
 import {
   findSearchAnswer,
-  glossariesCovered,
   listSearchFields,
   searchEntries,
-  type SearchAnswer,
   type SearchRunner,
 } from './search.service.ts';
 
@@ -26,38 +22,17 @@ const tags = ['búsqueda'];
 /** Search across every glossary the caller may read: quick, advanced, and the fields to choose. */
 export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { config, database },
+  { database, pools },
 ) => {
   // SQLite answers synchronously on one connection: searches run on worker threads with
   // their own (SEARCH_WORKERS), so they use the other cores and never hold up other requests.
   // PostgreSQL already runs them in its own processes.
-  let run: SearchRunner = (searcher, parsed) => findSearchAnswer(app.db, searcher, parsed);
+  const { searchPool } = pools;
   const sqlitePath = database.sqlitePath;
-  if (sqlitePath && config.searchWorkers > 0) {
-    const threads = config.searchWorkers;
-    const pool = createSearchPool(threads);
-    // Searches already handed to a thread finish: a client may still be waiting for them.
-    app.addHook('onClose', async () => {
-      await pool.close();
-    });
-    warmUpAfterListen(
-      app,
-      () => warmUpEveryThread(pool, threads, sqlitePath),
-      'búsqueda: no se pudo calentar un hilo',
-    );
-    run = (searcher, parsed) => pool.run({ sqlitePath, searcher, parsed }) as Promise<SearchAnswer>;
-  }
-  // An import answers before its entries are indexed: searches over its glossary wait for
-  // their terms, or for their card fields when searching one (only while a glossary is held
-  // is the scope looked at).
-  const search: SearchRunner = async (searcher, parsed) => {
-    const gate =
-      parsed.target.kind === 'field' ? database.fieldIndexingGate : database.termIndexingGate;
-    if (gate.held.length > 0) {
-      await gate.passed(await glossariesCovered(app.db, searcher, parsed.slugs, gate.held));
-    }
-    return run(searcher, parsed);
-  };
+  const run: SearchRunner =
+    searchPool && sqlitePath
+      ? (searcher, parsed) => searchPool.run({ sqlitePath, searcher, parsed })
+      : (searcher, parsed) => findSearchAnswer(app.db, searcher, parsed);
 
   app.get(
     '/buscar',
@@ -75,7 +50,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const answer = await searchEntries(requireUser(request), request.query, search);
+      const answer = await searchEntries(requireUser(request), request.query, run);
       reply.header(TOTAL_COUNT_HEADER, String(answer.total));
       if (answer.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
       // Already serialized through the response schema where the search ran: a string with a

@@ -17,9 +17,8 @@ import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
 import { parseCard, toEntryView } from '../entries/entry-card.ts';
 import { languagesOf } from '../entries/entry-writes.service.ts';
-import { targetOfField } from './search-index-field.ts';
-import { searchIndexFor } from './search-index.ts';
-import { TIER_RANK, tierOfText, type SearchTarget } from './search-order.ts';
+import { searchIndexFor } from './search-index-for.ts';
+import { TIER_RANK, targetOfField, tierOfText, type SearchTarget } from './search-order.ts';
 import { rankedSearch, type ExactReorder } from './search-ranking.ts';
 import {
   findCards,
@@ -198,18 +197,6 @@ function matchedField(row: ResultRow, parsed: ParsedSearch): string {
 export interface Searcher {
   id: number;
   role: UserRow['role'];
-}
-
-/** Which of `glossaryIds` a search by `searcher`, narrowed to `slugs`, covers. */
-export async function glossariesCovered(
-  db: Kysely<Database>,
-  searcher: Searcher,
-  slugs: readonly string[] | undefined,
-  glossaryIds: readonly number[],
-): Promise<number[]> {
-  const scope = searchScopeFor({ userId: searcher.id, isAdmin: searcher.role === 'admin', slugs });
-  const rows = await scope.glossaryIds(db).where('glossaries.id', 'in', glossaryIds).execute();
-  return rows.map((g) => g.id);
 }
 
 /** The database half of a search: the ranked page and its rows (plain data). */

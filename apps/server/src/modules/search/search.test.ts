@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { EntryInput, SearchField, SearchResult } from '@ludoterm/contract';
 import { SEARCH_RESULT_LIMIT } from '@ludoterm/contract';
 import { sql } from 'kysely';
@@ -15,7 +14,6 @@ import {
 import { insertEntries } from '../entries/entry-writes.service.ts';
 import { postImport } from '../transfers/import-test-helpers.ts';
 import { checkSearchIndex } from './search-index-check.ts';
-import { createSearchPool, warmUpEveryThread } from './search-pool.ts';
 import { sqliteCheckDocs } from './search-docs.sqlite.ts';
 import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 
@@ -849,16 +847,4 @@ describe('GET /buscar on search worker threads (SQLite, SEARCH_WORKERS=1)', () =
     );
     expect(alone.map((r) => r.headers['x-total-count'])).toContain('0');
   });
-
-  it('warms every search thread up, each on its own connection', async () => {
-    const pool = createSearchPool(2);
-    try {
-      const sqlitePath = join(t.config.DATA_DIR, 'ludoterm.db');
-      const threads = await warmUpEveryThread(pool, 2, sqlitePath);
-      expect(new Set(threads).size).toBe(2);
-      expect(threads.every((id) => id > 0)).toBe(true);
-    } finally {
-      await pool.destroy();
-    }
-  }, 60_000);
 });

@@ -1,4 +1,5 @@
-import type { MessagePort } from 'node:worker_threads';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { ErrorCode, ImportFormat, ImportMapping, Language } from '@ludoterm/contract';
 import {
   assertFormatMatches,
@@ -7,40 +8,44 @@ import {
   readImportFile,
   type EntryStream,
 } from '@ludoterm/formats';
+import { sql, type Transaction } from 'kysely';
+import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { normalizeEntryInput, type NormalizedEntry } from '../entries/entry-card.ts';
-import { languagesOf, type WriteGlossary } from '../entries/entry-writes.service.ts';
-import { BatchSender, WriterFailedError, importDeriver } from './import-channel.ts';
-import { GrowingFile, UploadFailedError } from './upload-channel.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { normalizeEntryInput } from '../entries/entry-card.ts';
+import {
+  deriveEntry,
+  insertNewEntryRows,
+  languagesOf,
+  loadDuplicateKeys,
+  type EntryActor,
+  type PreparedEntry,
+  type WriteGlossary,
+} from '../entries/entry-writes.service.ts';
+import { searchIndexFor } from '../search/search-index-for.ts';
+import { isGlossaryLive } from './import.repository.ts';
 
-// The reading half of an import, as the import worker thread runs it (workers/import.worker.ts):
-// read the uploaded file and validate every entry through the entry write path, sending the
-// entries to the writer thread (import-write.ts) as they are validated; the writer commits
-// only when told the whole file was valid. Task and outcome are plain data (they cross the
-// thread boundary), so failures come back as `{tipo: 'error', code, detail}`.
+// An import as the import worker thread runs it (workers/import.worker.ts), on a file already
+// whole on disk: read, validate and write every entry in one transaction on the thread's own
+// connection, the search index included, so the import is all or nothing and searchable the
+// moment it answers. Task and outcome are plain data (they cross the thread boundary), so
+// failures come back as `{tipo: 'error', code, detail}`.
 
-/** Where the writer writes: its own connection to the app's database. */
+/** Where the import writes: its own connection to the app's database. */
 export type ImportDatabase =
   { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string };
 
-/** Everything the reader needs; the route has already checked access and the fields. */
 export interface ImportTask {
-  /** The uploaded file, being saved to a temporary file by the route (which removes it). */
+  /** The uploaded file (the route removes it). */
   filePath: string;
-  /** Where the route reports how much of the file is written so far (upload-channel.ts). */
-  upload: MessagePort;
   formato: ImportFormat;
   /** The user's column mapping, after a header pass; null on the first pass. */
   mapping: ImportMapping | null;
   maxBytes: number;
   glossary: WriteGlossary;
-  /**
-   * Whether entries are derived with their advanced-search rows; on SQLite those are derived
-   * from the stored cards after the answer (`SearchIndex.defersIndexing`).
-   */
-  withFields: boolean;
-  /** The reader's end of the import's channel to the writer (see import-channel.ts). */
-  port: MessagePort;
+  actor: EntryActor;
+  database: ImportDatabase;
 }
 
 export type ImportOutcome =
@@ -50,16 +55,16 @@ export type ImportOutcome =
       muestra: string[][];
       sugerencia: ImportMapping;
     }
-  /** Every entry valid and sent; `omitidos`: units without the glossary's languages. */
-  | { tipo: 'leido'; omitidos: number; lectura_ms: number }
-  /** The writer or the upload stopped first: the writer's outcome or the route says why. */
-  | { tipo: 'interrumpido' }
+  /** `omitidos`: duplicates, and units without the glossary's languages. */
+  | { tipo: 'importado'; importados: number; omitidos: number }
   | { tipo: 'error'; code: ErrorCode; detail: string };
 
-// 64 KiB, as the formats benchmark feeds its readers: with 1 MiB chunks the values the readers
-// slice out kept whole chunks alive, doubling the CPU time of reading and adding ~150 MB.
+// The formats benchmark feeds its readers 64 KiB too: larger chunks kept alive by the values
+// sliced out of them cost memory and time.
 const READ_CHUNK_BYTES = 64 * 1024;
 const SNIFF_BYTES = 4096;
+/** Entries written per statement batch. */
+const BATCH_ENTRIES = 1000;
 
 function startsWithBom(b: Uint8Array): boolean {
   return (
@@ -70,89 +75,119 @@ function startsWithBom(b: Uint8Array): boolean {
   );
 }
 
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** "Línea 12: …", "Unidad <tu> n.º 4 (línea 30): …": a validation failure with its place. */
 function locate(ubicacion: string, detail: string): string {
   if (!ubicacion) return detail;
   return `${ubicacion.charAt(0).toUpperCase()}${ubicacion.slice(1)}: ${detail}`;
 }
 
+function openDatabase(target: ImportDatabase): DatabaseHandle {
+  return target.engine === 'postgres'
+    ? createDatabase({ postgresUrl: target.url })
+    : createDatabase({ sqlitePath: target.path });
+}
+
 /**
- * Validates every entry of the stream (the write path's own validation: a field over 20,000
- * characters, an entry over 100,000…) and sends it to the writer. A failure is refused naming
- * the line or element of the file.
+ * Validates every entry of the stream with the write path's own rules, naming the line or
+ * element of a refused one, and writes them in batches; then indexes them all at once.
  */
-async function sendAll(stream: EntryStream, task: ImportTask, sender: BatchSender): Promise<void> {
+async function writeAll(
+  tx: Transaction<Database>,
+  stream: EntryStream,
+  task: ImportTask,
+): Promise<{ importados: number; omitidos: number }> {
+  if (!(await isGlossaryLive(tx, task.glossary.id))) {
+    throw new AppError(
+      'NOT_FOUND',
+      'El glosario se ha eliminado mientras se importaba el archivo: no se ha importado nada.',
+    );
+  }
   const langs = languagesOf(task.glossary);
+  const duplicates = await loadDuplicateKeys(tx, task.glossary.id);
+  const now = nowIso();
+  const written: number[] = [];
+  let omitidos = 0;
+  let batch: PreparedEntry[] = [];
+  const flush = async () => {
+    const result = await insertNewEntryRows(tx, task.glossary, batch, task.actor, {
+      now,
+      duplicates,
+    });
+    for (const row of result.rows) written.push(row.id);
+    omitidos += result.skipped;
+    batch = [];
+  };
   for await (const entries of stream.batches()) {
     for (const { entrada, ubicacion } of entries) {
-      let entry: NormalizedEntry;
       try {
-        entry = normalizeEntryInput(langs, entrada);
+        batch.push(deriveEntry(task.glossary, normalizeEntryInput(langs, entrada)));
       } catch (error) {
         if (!isAppError(error)) throw error;
         const detail = typeof error.detail === 'string' ? error.detail : error.message;
         throw new AppError(error.code, locate(ubicacion, detail));
       }
-      if (sender.add(entry)) await sender.flush();
+      if (batch.length >= BATCH_ENTRIES) await flush();
     }
   }
-  await sender.end();
+  await flush();
+  await searchIndexFor(tx).reindex(tx, written);
+  return { importados: written.length, omitidos: omitidos + stream.omitidos };
 }
 
-async function runImport(
-  task: ImportTask,
-  sender: BatchSender,
-  file: GrowingFile,
-): Promise<ImportOutcome> {
-  const started = performance.now();
-  const langs = {
-    idioma_origen: task.glossary.idioma_origen as Language,
-    idioma_meta: task.glossary.idioma_meta as Language,
-  };
-  const head = await file.head(SNIFF_BYTES);
+async function runImport(task: ImportTask): Promise<ImportOutcome> {
+  const head = await readHead(task.filePath);
   // A file without a byte order mark is checked against the chosen format by its bytes
   // first, so a spreadsheet or a PDF sent as CSV is named as such. Empty files and text with
-  // a BOM (UTF-8, UTF-16, the unsupported UTF-32) are the reader's to explain.
+  // a BOM are the reader's to explain.
   if (head.length > 0 && !startsWithBom(head)) assertFormatMatches(task.formato, head);
-  const reading = await readImportFile(file.chunks(READ_CHUNK_BYTES), {
-    ...langs,
-    formato: task.formato,
-    mapping: task.mapping ?? undefined,
-    maxBytes: task.maxBytes,
-  });
+  const reading = await readImportFile(
+    createReadStream(task.filePath, { highWaterMark: READ_CHUNK_BYTES }),
+    {
+      idioma_origen: task.glossary.idioma_origen as Language,
+      idioma_meta: task.glossary.idioma_meta as Language,
+      formato: task.formato,
+      mapping: task.mapping ?? undefined,
+      maxBytes: task.maxBytes,
+    },
+  );
   if (reading.tipo === 'cabeceras') {
-    return {
-      tipo: 'cabeceras',
-      cabeceras_detectadas: reading.cabeceras_detectadas,
-      muestra: reading.muestra,
-      sugerencia: reading.sugerencia,
-    };
+    const { cabeceras_detectadas, muestra, sugerencia } = reading;
+    return { tipo: 'cabeceras', cabeceras_detectadas, muestra, sugerencia };
   }
-  await sendAll(reading.entradas, task, sender);
-  return {
-    tipo: 'leido',
-    omitidos: reading.entradas.omitidos,
-    lectura_ms: Math.round(performance.now() - started),
-  };
+  const database = openDatabase(task.database);
+  try {
+    const result = await database.db
+      .transaction()
+      .execute((tx) => writeAll(tx, reading.entradas, task));
+    // The WAL now holds the whole import: copied into the database file here, on this
+    // thread, rather than by the main connection's next commit inside a request.
+    if (database.engine === 'sqlite') await sql`pragma wal_checkpoint(passive)`.execute(database.db);
+    return { tipo: 'importado', ...result };
+  } finally {
+    await database.destroy();
+  }
 }
 
 /**
- * Reads one import (in the import worker thread). Reader and validation failures come back as
+ * Runs one import (in the import worker thread). Reader and validation failures come back as
  * `{tipo: 'error'}` with the API code and the Spanish detail; anything else is a bug and is
  * thrown (the route answers 500 and logs it).
  */
 export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
-  const sender = new BatchSender(task.port, importDeriver(task));
-  const file = new GrowingFile(task.filePath, task.upload);
-  let outcome: ImportOutcome | null = null;
   try {
-    outcome = await runImport(task, sender, file);
-    return outcome;
+    return await runImport(task);
   } catch (error) {
-    // The writer stopped, or the upload did: either one's outcome says why.
-    if (error instanceof WriterFailedError || error instanceof UploadFailedError) {
-      return { tipo: 'interrumpido' };
-    }
     if (isFormatError(error)) {
       return { tipo: 'error', code: FORMAT_ERROR_API_CODES[error.code], detail: error.detail };
     }
@@ -161,9 +196,5 @@ export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
       return { tipo: 'error', code: error.code, detail };
     }
     throw error;
-  } finally {
-    // A header pass, a refused file or a bug: the writer must not commit anything.
-    if (outcome?.tipo !== 'leido') sender.cancel();
-    await file.close();
   }
 }

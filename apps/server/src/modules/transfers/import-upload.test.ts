@@ -1,98 +1,21 @@
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MessageChannel } from 'node:worker_threads';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { GlossaryRow } from '../../db/schema.ts';
 import { describeEngines, type TestApp } from '../../test/build-test-app.ts';
 import { createGlossaryRow, createUser, type TestUser } from '../../test/factories.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { glossaryCounts, listEntries } from './import-test-helpers.ts';
-import { GrowingFile, UploadFailedError, UploadProgress } from './upload-channel.ts';
 
-// The import reads its file while the upload is still arriving (upload-channel.ts): these
-// tests send uploads slowly, in pieces, and cut them.
+// The upload is streamed to a temporary file and read only once it is whole: these tests send
+// uploads slowly, in pieces, and cut them.
 
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const chunk of chunks) parts.push(Buffer.from(chunk));
-  return Buffer.concat(parts).toString('utf8');
+/** What the import's temporary directory holds (nothing once every import has answered). */
+function leftovers(t: TestApp): string[] {
+  return readdirSync(join(t.config.DATA_DIR, 'tmp', 'importaciones'));
 }
-
-describe('GrowingFile', () => {
-  let dir: string;
-  let path: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'ludoterm-upload-'));
-    path = join(dir, 'subida');
-    writeFileSync(path, '');
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  function channel() {
-    const { port1, port2 } = new MessageChannel();
-    return { progress: new UploadProgress(port1), file: new GrowingFile(path, port2) };
-  }
-
-  it('reads what is written as it is written, and ends only when told the upload is whole', async () => {
-    const { progress, file } = channel();
-    const reading = collect(file.chunks(4));
-    appendFileSync(path, 'maná ');
-    progress.written(Buffer.byteLength('maná '));
-    await sleep(20);
-    // More bytes on disk than announced: they are not read until announced.
-    appendFileSync(path, 'poción');
-    await sleep(20);
-    progress.written(Buffer.byteLength('maná poción'));
-    progress.complete(Buffer.byteLength('maná poción'));
-    expect(await reading).toBe('maná poción');
-    await file.close();
-    progress.close();
-  });
-
-  it('waits for the head it sniffs, unless the whole file is shorter', async () => {
-    const { progress, file } = channel();
-    const head = file.head(8);
-    appendFileSync(path, 'es,en');
-    progress.written(5);
-    appendFileSync(path, '\nmaná');
-    progress.written(11);
-    expect(Buffer.from(await head).toString('utf8')).toBe('es,en\nma');
-
-    const short = channel();
-    const shortHead = short.file.head(4096);
-    short.progress.complete(11);
-    expect(Buffer.from(await shortHead).toString('utf8')).toBe('es,en\nmaná');
-    await Promise.all([file.close(), short.file.close()]);
-  });
-
-  it('a failed upload stops the reading, even after some of it was read', async () => {
-    const { progress, file } = channel();
-    const seen: string[] = [];
-    const reading = (async () => {
-      for await (const chunk of file.chunks(64)) seen.push(Buffer.from(chunk).toString('utf8'));
-    })();
-    appendFileSync(path, 'es,en\n');
-    progress.written(6);
-    await sleep(20);
-    progress.fail();
-    await expect(reading).rejects.toBeInstanceOf(UploadFailedError);
-    expect(seen).toEqual(['es,en\n']);
-    await file.close();
-  });
-
-  it('the route giving up without saying the upload is whole is a failed upload', async () => {
-    const { progress, file } = channel();
-    const reading = collect(file.chunks(64));
-    appendFileSync(path, 'es,en\n');
-    progress.written(6);
-    progress.close();
-    await expect(reading).rejects.toBeInstanceOf(UploadFailedError);
-    await file.close();
-  });
-});
 
 const ROWS = 3000;
 const MAPPING = { es: 'termino.es', en: 'termino.en' };
@@ -134,7 +57,7 @@ function slowImport(
   });
 }
 
-describeEngines('POST /glosarios/:nombre_seguro/importar, read while it uploads', (t) => {
+describeEngines('POST /glosarios/:nombre_seguro/importar, a slow upload', (t) => {
   it('imports a file that arrives slowly, in pieces, whole', async () => {
     const owner = await createUser(t);
     const glossary = await createGlossaryRow(t, owner.user);
@@ -148,7 +71,6 @@ describeEngines('POST /glosarios/:nombre_seguro/importar, read while it uploads'
   it('a client that goes away mid-upload leaves nothing written, and the glossary can import again', async () => {
     const owner = await createUser(t);
     const glossary = await createGlossaryRow(t, owner.user);
-    // The pause lets the import read and hand over the first thousands of entries.
     await slowImport(t, owner, glossary, csvOf(ROWS), {
       pieces: 4,
       pauseMs: 300,
@@ -159,6 +81,8 @@ describeEngines('POST /glosarios/:nombre_seguro/importar, read while it uploads'
       versiones: 0,
       num_entradas: 0,
     });
+    // The server notices the client is gone a moment after the client does.
+    await vi.waitFor(() => expect(leftovers(t)).toEqual([]), { timeout: 5000 });
 
     const res = await slowImport(t, owner, glossary, csvOf(10), { pieces: 1, pauseMs: 0 });
     expect(res.json()).toEqual({ importados: 10, omitidos: 0 });
@@ -166,13 +90,12 @@ describeEngines('POST /glosarios/:nombre_seguro/importar, read while it uploads'
 });
 
 describeEngines(
-  'POST /glosarios/:nombre_seguro/importar, over the limit after the reading began',
+  'POST /glosarios/:nombre_seguro/importar, over the limit',
   (t) => {
-    it('refuses it with 413 and writes nothing of what was already read', async () => {
+    it('refuses it with 413, writes nothing and keeps nothing of what arrived', async () => {
       const owner = await createUser(t);
       const glossary = await createGlossaryRow(t, owner.user);
-      // ~120 KB against a 64 KiB limit: the first pieces (thousands of entries) are read and
-      // handed to the writer before the upload crosses the limit.
+      // ~120 KB against a 64 KiB limit.
       const res = await slowImport(t, owner, glossary, csvOf(ROWS * 1.3), {
         pieces: 8,
         pauseMs: 150,
@@ -184,6 +107,7 @@ describeEngines(
         versiones: 0,
         num_entradas: 0,
       });
+      expect(leftovers(t)).toEqual([]);
     });
   },
   { IMPORT_MAX_BYTES: String(64 * 1024) },

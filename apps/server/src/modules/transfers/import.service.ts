@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import {
   cardFields,
   es,
@@ -17,44 +15,22 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { WorkerPoolFullError, type WorkerPool } from '../../lib/worker-pool.ts';
 import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossary.policy.ts';
-import { searchIndexFor } from '../search/search-index.ts';
 import { displayNameOf } from '../users/user-view.ts';
 import type { ImportDatabase, ImportOutcome, ImportTask } from './import-job.ts';
-import {
-  INDEXED,
-  TERMS_INDEXED,
-  type ImportWriteOutcome,
-  type ImportWriteTask,
-} from './import-write.ts';
-import { UploadProgress } from './upload-channel.ts';
 
 /** What the import needs besides the request. */
 export interface ImportDeps {
   config: Config;
   database: DatabaseHandle;
-  /** The import reader threads (workers/import.worker.ts). */
+  /** The import threads (workers/import.worker.ts). */
   pool: WorkerPool<ImportTask, ImportOutcome>;
-  /** The import writer threads (workers/import-writer.worker.ts). */
-  writerPool: WorkerPool<ImportWriteTask, ImportWriteOutcome>;
-  /** Where the timings of each import are logged (the request's logger). */
-  log?: {
-    info(details: object, message: string): void;
-    error(details: object, message: string): void;
-  };
 }
 
 /** The multipart form as the route receives it: its text fields and the file, if any. */
 export interface ImportForm {
   fields: Record<string, string>;
-  /** The uploaded `archivo`; null when none was sent. */
-  file: UploadedFile | null;
-}
-
-/** An upload being saved to a temporary file, which the import reads as it grows. */
-export interface UploadedFile {
-  path: string;
-  /** Where the route reports what is written (upload-channel.ts), for the import worker. */
-  upload: MessagePort;
+  /** The uploaded `archivo`, whole in a temporary file; null when none was sent. */
+  filePath: string | null;
 }
 
 const MAPPING_TARGET_EXTRAS = ['ignorar'];
@@ -139,13 +115,12 @@ function importDatabaseOf({ config, database }: ImportDeps): ImportDatabase {
 }
 
 /**
- * `POST /glosarios/{ns}/importar`, once the route has checked access and the upload has begun.
- * The import worker reads the file (header pass, or every entry validated through the entry
- * write path) while the import writer writes the entries it hands over, in one transaction
- * on its own connection, committed only if the whole file was valid; the event loop and the
- * main connection keep serving other users. Answers the header pass
- * `{cabeceras_detectadas, muestra, sugerencia}` or `{importados, omitidos}`; any failure is
- * an AppError naming the line or element, and nothing is written.
+ * `POST /glosarios/{ns}/importar`, once the route has checked access and received the file.
+ * An import thread reads it (header pass, or every entry validated by the write path's rules)
+ * and writes it in one transaction on its own connection, so the event loop and the main
+ * connection keep serving other users. Answers the header pass
+ * `{cabeceras_detectadas, muestra, sugerencia}` or `{importados, omitidos}`; any failure is an
+ * AppError naming the line or element, and nothing is written.
  */
 export async function importFile(
   deps: ImportDeps,
@@ -158,112 +133,30 @@ export async function importFile(
     glossary.idioma_origen as Language,
     glossary.idioma_meta as Language,
   ];
-  const { file } = form;
-  if (file === null) throw new AppError('VALIDATION_FAILED', es.import.noFile);
-  const formato = parseFormat(form.fields['formato']);
-  const mapping = parseMapping(form.fields['mapping_json'], langs);
-  const importGlossary = {
-    id: glossary.id,
-    nombre_seguro: glossary.nombre_seguro,
-    idioma_origen: glossary.idioma_origen,
-    idioma_meta: glossary.idioma_meta,
+  if (form.filePath === null) throw new AppError('VALIDATION_FAILED', es.import.noFile);
+  const task: ImportTask = {
+    filePath: form.filePath,
+    formato: parseFormat(form.fields['formato']),
+    mapping: parseMapping(form.fields['mapping_json'], langs),
+    maxBytes: deps.config.IMPORT_MAX_BYTES,
+    glossary: {
+      id: glossary.id,
+      nombre_seguro: glossary.nombre_seguro,
+      idioma_origen: glossary.idioma_origen,
+      idioma_meta: glossary.idioma_meta,
+    },
+    actor: { id: user.id, nombre: displayNameOf(user) },
+    database: importDatabaseOf(deps),
   };
-  // Reader and writer run at once on their own threads, joined by a channel (import-channel.ts).
-  // Should either not start (a full queue) or die, its end of the channel closes and the
-  // other stops: the reader reading, the writer without committing.
-  // Where the indexing waits for the commit, the card fields are derived then, from the
-  // stored cards; either thread derives the rest of each entry (import-channel.ts).
-  const withFields = !searchIndexFor(deps.database.db).defersIndexing;
-  const { port1, port2 } = new MessageChannel();
-  const { port1: settledHere, port2: settledThere } = new MessageChannel();
-  // The writer answers by message once its entries are committed, then indexes them and says
-  // so before its task ends (import-write.ts).
-  const committed = new Promise<ImportWriteOutcome>((resolve) => {
-    settledHere.once('message', resolve);
+  // SQLite admits one writer: main-thread writes wait at the gate (asynchronously) while the
+  // import writes, instead of in SQLite's busy handler, which would block the event loop.
+  const run = () => deps.pool.run(task);
+  const outcome = await (deps.database.engine === 'sqlite'
+    ? deps.database.writeGate.hold(run)
+    : run()
+  ).catch((error: unknown) => {
+    throw busyOr(error);
   });
-  const closed = new Promise<void>((resolve) => settledHere.once('close', resolve));
-  const indexedWhen = (stage: typeof TERMS_INDEXED | typeof INDEXED) =>
-    new Promise<void>((resolve) => {
-      settledHere.on('message', (message) => {
-        if (message === stage) resolve();
-      });
-      void closed.then(resolve);
-    });
-  const termsIndexed = indexedWhen(TERMS_INDEXED);
-  const indexed = indexedWhen(INDEXED);
-  const writing = deps.writerPool
-    .run(
-      {
-        port: port2,
-        settled: settledThere,
-        glossary: importGlossary,
-        withFields,
-        actor: { id: user.id, nombre: displayNameOf(user) },
-        database: importDatabaseOf(deps),
-      },
-      { transferList: [port2, settledThere] },
-    )
-    .catch((error: unknown) => {
-      port2.close();
-      settledHere.close();
-      throw error;
-    });
-  // On SQLite the writer holds the one write lock until it commits, then indexes the entries
-  // and copies the WAL into the database file: main-thread writes wait at the gate until it
-  // is done with all three (its end of `settled` closes, also when it fails or its thread
-  // dies), instead of waiting in SQLite's busy handler or checkpointing the whole import
-  // themselves, either of which would block the event loop. The import answers as soon as it
-  // is committed; searches over this glossary wait from then until its terms are indexed,
-  // advanced searches until its card fields are too.
-  if (deps.database.engine === 'sqlite') {
-    const { writeGate, termIndexingGate, fieldIndexingGate } = deps.database;
-    void writeGate.hold(() => closed);
-    void committed.then(() => {
-      void termIndexingGate.hold(glossary.id, () => termsIndexed);
-      void fieldIndexingGate.hold(glossary.id, () => indexed);
-    });
-  }
-  let answered = false;
-  const writeAnswer = Promise.race([committed, writing]).finally(() => {
-    answered = true;
-  });
-  // Past the answer, a failure to index the card fields leaves them waiting for the next
-  // `indexPending` (the job at start, any later write): logged, the import stands.
-  writing.catch((error: unknown) => {
-    if (answered) deps.log?.error({ err: error }, 'importación: campos de la ficha sin indexar');
-  });
-  const reading = deps.pool
-    .run(
-      {
-        filePath: file.path,
-        formato,
-        mapping,
-        maxBytes: deps.config.IMPORT_MAX_BYTES,
-        glossary: importGlossary,
-        withFields,
-        port: port1,
-        upload: file.upload,
-      },
-      { transferList: [port1, file.upload] },
-    )
-    .catch((error: unknown) => {
-      port1.close();
-      throw error;
-    });
-  const [read, write] = await Promise.allSettled([reading, writeAnswer]);
-  if (read.status === 'rejected') throw busyOr(read.reason);
-  if (write.status === 'rejected') throw busyOr(write.reason);
-  const outcome = read.value;
-  const written = write.value;
-  if (outcome.tipo === 'leido' && written.tipo === 'escrito') {
-    const importados = written.importados;
-    const omitidos = written.omitidos + outcome.omitidos;
-    deps.log?.info(
-      { importados, omitidos, lectura_ms: outcome.lectura_ms, escritura_ms: written.escritura_ms },
-      'importación completada',
-    );
-    return { importados, omitidos };
-  }
   switch (outcome.tipo) {
     case 'cabeceras':
       return {
@@ -271,29 +164,10 @@ export async function importFile(
         muestra: outcome.muestra,
         sugerencia: outcome.sugerencia,
       };
+    case 'importado':
+      return { importados: outcome.importados, omitidos: outcome.omitidos };
     case 'error':
       throw new AppError(outcome.code, outcome.detail);
-  }
-  if (written.tipo === 'error') throw new AppError(written.code, written.detail);
-  // Read whole but not written (or the reverse) with no error on either side: a bug.
-  throw new Error(`Importación sin terminar: lectura ${outcome.tipo}, escritura ${written.tipo}.`);
-}
-
-/** `importFile` on a file already whole on disk: the warm-up's, or an upload read again. */
-export async function importWholeFile(
-  deps: ImportDeps,
-  permission: GlossaryPermission,
-  user: UserRow,
-  path: string,
-  fields: Record<string, string>,
-): Promise<ImportAnswer> {
-  const { port1, port2 } = new MessageChannel();
-  const progress = new UploadProgress(port1);
-  progress.complete((await stat(path)).size);
-  try {
-    return await importFile(deps, permission, user, { fields, file: { path, upload: port2 } });
-  } finally {
-    progress.close();
   }
 }
 

@@ -1,4 +1,3 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../lib/text-folding.ts';
 import { describeEngines } from '../../test/build-test-app.ts';
@@ -331,7 +330,7 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(saved?.id).not.toBe(7);
     });
 
-    it('answers before indexing, and every kind of search right after finds them all', async () => {
+    it('answers once indexed: every kind of search right after finds them all', async () => {
       const { owner, glossary } = await owned();
       const entries = Array.from({ length: 2000 }, (_, i) => ({
         termino: { es: `runa ${i}`, en: `rune ${i}` },
@@ -394,28 +393,22 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
     });
   });
 
-  describe('the threads', () => {
-    /** The nice value of each thread of this process (Linux: field 19 of /proc/…/stat). */
-    function threadNiceValues(): number[] {
-      return readdirSync('/proc/self/task').flatMap((tid) => {
-        try {
-          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-          return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
-        } catch {
-          return []; // the thread ended meanwhile
-        }
-      });
-    }
-
-    it('writes on a thread of lower priority than the reader’s, so the reader goes first', async () => {
+  describe('the answer', () => {
+    it('comes once every entry is searchable: quick, advanced and in-glossary search', async () => {
       const { owner, glossary } = await owned();
       const res = await postImport(t, owner, glossary, {
         formato: 'csv',
-        file: 'es,en\nmaná,mana\n',
+        file: 'es,en,notas\nmaná,mana,recurso mágico\n',
+        mapping: { es: 'termino.es', en: 'termino.en', notas: 'notas' },
       });
       expect(res.statusCode, res.body).toBe(200);
-      // The writer's thread stays in its pool after the import.
-      expect(threadNiceValues()).toContain(5);
+      const terms = (url: string) =>
+        t.app
+          .inject({ method: 'GET', url, headers: owner.headers })
+          .then((r) => r.json<Array<{ termino: Record<string, string> }>>().map((e) => e.termino['es']));
+      expect(await terms('/api/buscar?termino=mana')).toEqual(['maná']);
+      expect(await terms('/api/buscar?notas=magico')).toEqual(['maná']);
+      expect(await terms(`/api/glosarios/${glossary.nombre_seguro}/entradas?q=man`)).toEqual(['maná']);
     });
   });
 
