@@ -24,7 +24,7 @@ await build({
   entryPoints: [
     'src/server.ts',
     'src/db/migrate-cli.ts',
-    'src/modules/search/search-index-cli.ts',
+    'src/modules/entries/search-index-cli.ts',
     ...workerEntries,
   ],
   outdir: 'dist',

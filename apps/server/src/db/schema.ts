@@ -101,7 +101,7 @@ export interface PasswordResetTokensTable {
 }
 
 /**
- * A DocuTerm entry. `ficha` is the card as JSON (see modules/entries/entry-card.ts); the
+ * A DocuTerm entry. `ficha` is the card as JSON (see modules/card/entry-card.ts); the
  * folded columns and the sort key are derived from it by the entry write path, never by hand.
  */
 export interface EntriesTable {

@@ -4,7 +4,7 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
 import { findEntryRowsByIds, listLiveEntryIds } from '../entries/entries.repository.ts';
-import { cardToInput, parseCard } from '../entries/entry-card.ts';
+import { cardToInput, parseCard } from '../card/entry-card.ts';
 import { insertEntries, type NewEntry } from '../entries/entry-writes.service.ts';
 import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossary.policy.ts';
 import { displayNameOf } from '../users/user-view.ts';

@@ -8,7 +8,7 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
-import { checkSearchIndex } from '../search/search-index-check.ts';
+import { checkSearchIndex } from '../entries/search-index-check.ts';
 
 describeEngines('POST /glosarios/:nombre_seguro/copiar', (t) => {
   let owner: TestUser;

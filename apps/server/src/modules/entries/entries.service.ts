@@ -19,11 +19,11 @@ import {
   toEntryView,
   toHistoryItem,
   type EntryViewer,
-} from './entry-card.ts';
+  languagesOf,
+} from '../card/entry-card.ts';
 import {
   deleteEntries,
   insertEntry,
-  languagesOf,
   recoverEntry,
   restoreEntryVersion,
   updateEntry,

@@ -9,7 +9,7 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
-import { checkSearchIndex } from '../search/search-index-check.ts';
+import { checkSearchIndex } from './search-index-check.ts';
 
 type Headers = { authorization: string } | Record<string, never>;
 const anonymous: Headers = {};

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEngines } from '../../test/build-test-app.ts';
 import { createGlossaryRow, createUser, type TestUser } from '../../test/factories.ts';
-import { checkSearchIndex } from '../search/search-index-check.ts';
+import { checkSearchIndex } from './search-index-check.ts';
 
 type Op = { kind: 'edit'; es: string; notas: string | null } | { kind: 'restore'; pick: number };
 

@@ -1,4 +1,4 @@
-import type { EntryInput, Language } from '@ludoterm/contract';
+import type { EntryInput } from '@ludoterm/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow, GlossaryRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -23,12 +23,12 @@ import {
 import {
   deriveColumns,
   duplicateKeyOf,
+  languagesOf,
   normalizeEntryInput,
   parseCard,
-  type CardLanguages,
   type DerivedColumns,
   type NormalizedEntry,
-} from './entry-card.ts';
+} from '../card/entry-card.ts';
 
 // THE entry write path. Every writer (editor, undo, restore, copy, import, the extractor's
 // "add to glossary") goes through these functions inside a transaction its caller opens, and
@@ -103,12 +103,6 @@ export class EntryValidationError extends AppError {
     );
     this.index = index;
   }
-}
-
-export function languagesOf(
-  glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
-): CardLanguages {
-  return { origen: glossary.idioma_origen as Language, meta: glossary.idioma_meta as Language };
 }
 
 /**

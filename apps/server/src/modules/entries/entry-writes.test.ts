@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GlossaryRow } from '../../db/schema.ts';
 import { describeEngines } from '../../test/build-test-app.ts';
 import { createGlossaryRow, createUser, type TestUser } from '../../test/factories.ts';
-import { checkSearchIndex } from '../search/search-index-check.ts';
-import { rebuildSearchIndex } from '../search/search-index-rebuild.ts';
+import { checkSearchIndex } from './search-index-check.ts';
+import { rebuildSearchIndex } from './search-index-rebuild.ts';
 import { searchIndexFor } from '../search/search-index-for.ts';
 import { targetOfField, type MatchTier, type SearchTarget } from '../search/search-order.ts';
 import { glossaryScope } from '../search/search.repository.ts';
@@ -300,11 +300,7 @@ describeEngines('SearchIndex tiers', (t) => {
       'granEspada',
     ]);
     expect(await match('es', 'any')).toEqual(['espada', 'espadaLarga']);
-    expect(await match('sword', 'any', [esEn])).toEqual([
-      'espada',
-      'espadaLarga',
-      'granEspada',
-    ]);
+    expect(await match('sword', 'any', [esEn])).toEqual(['espada', 'espadaLarga', 'granEspada']);
   });
 
   it('matches advanced-search fields, mapping termino.xx to each glossary’s column', async () => {

@@ -14,7 +14,8 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
-import { insertEntries, languagesOf, type NewEntry } from '../entries/entry-writes.service.ts';
+import { insertEntries, type NewEntry } from '../entries/entry-writes.service.ts';
+import { languagesOf } from '../card/entry-card.ts';
 import { authorizeGlossary } from '../glossaries/glossary.policy.ts';
 import { displayNameOf } from '../users/user-view.ts';
 import { listExistingTerms } from './extraction.repository.ts';
@@ -27,13 +28,7 @@ function clean(value: string | null | undefined): string | null {
   return text ? text : null;
 }
 
-/**
- * The DocuTerm card of a candidate (CONTRACT.md, Extractor): the term under the text's
- * language and, when the user wrote it, under the glossary's other language; the Spanish
- * category label; the candidate's sentence as the context in the text's language with the
- * document's name as that context's source; the other surface forms as variants; the user's
- * definition and notes.
- */
+/** The DocuTerm card of a candidate (CONTRACT.md, Extractor). */
 export function candidateToEntry(
   candidate: CandidateInput,
   language: Language,
@@ -57,12 +52,9 @@ export function candidateToEntry(
 }
 
 /**
- * `POST /glosarios/{ns}/entradas/candidatos`: adds candidates to a glossary the user may
- * write, as cards (`candidateToEntry`), through the one entry write path, in one transaction.
- * The glossary must have the text's language (422 otherwise). A candidate is skipped
- * (`omitidas`) when the glossary already holds the same pair of terms (the write path's
- * duplicate rule) or, when the user gave no term in the other language, already holds its
- * term in the text's language: adding it would only repeat what is there.
+ * `POST /glosarios/{ns}/entradas/candidatos`: adds candidates as cards in one transaction. A
+ * candidate is skipped when the glossary already holds its pair of terms or, without a
+ * translation, its term: adding it would only repeat what is there.
  */
 export async function addCandidates(
   db: Kysely<Database>,

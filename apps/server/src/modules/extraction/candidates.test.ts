@@ -9,7 +9,7 @@ import {
   trashedDaysAgo,
   type TestUser,
 } from '../../test/factories.ts';
-import { checkSearchIndex } from '../search/search-index-check.ts';
+import { checkSearchIndex } from '../entries/search-index-check.ts';
 import { SPANISH_TEXT, postExtraction } from './extraction-test-helpers.ts';
 
 async function addEntry(

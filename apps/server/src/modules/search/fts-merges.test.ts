@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEngines } from '../../test/build-test-app.ts';
 import { createGlossaryRow, createUser } from '../../test/factories.ts';
-import { checkSearchIndex } from './search-index-check.ts';
+import { checkSearchIndex } from '../entries/search-index-check.ts';
 
 const FTS_TABLES = ['entries_fts', 'search_terms_fts', 'search_field_fts'];
 

@@ -1,12 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { GlossarySearch, SearchIndex, SearchPage } from './search-index.ts';
-import {
-  TERM_COLUMNS,
-  isShortQuery,
-  likeLiteral,
-  type TermColumn,
-} from './search-index-terms.ts';
+import { TERM_COLUMNS, isShortQuery, likeLiteral, type TermColumn } from './search-index-terms.ts';
 import { postgresCountInOrder, postgresMatchInOrder } from './search-order.postgres.ts';
 
 type EntriesBuilder = ExpressionBuilder<Database, 'entries'>;

@@ -63,7 +63,9 @@ export const sqliteSearchIndex: SearchIndex = {
     } else {
       const match = inGlossary(glossaryId, ftsQuery(columns, query));
       matching = sql<number>`(select rowid as id from entries_fts where entries_fts match ${match})`;
-      count = sql<{ n: number }>`select count(*) as n from entries_fts where entries_fts match ${match}`;
+      count = sql<{
+        n: number;
+      }>`select count(*) as n from entries_fts where entries_fts match ${match}`;
     }
     const total = Number((await count.execute(db)).rows[0]?.n ?? 0);
     if (total === 0 || offset >= total) return { ids: [], total };

@@ -20,10 +20,7 @@ import {
 const tags = ['búsqueda'];
 
 /** Search across every glossary the caller may read: quick, advanced, and the fields to choose. */
-export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
-  app,
-  { database, pools },
-) => {
+export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, pools }) => {
   // SQLite answers synchronously on one connection: searches run on worker threads with
   // their own (SEARCH_WORKERS), so they use the other cores and never hold up other requests.
   // PostgreSQL already runs them in its own processes.

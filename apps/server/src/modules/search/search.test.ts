@@ -13,7 +13,7 @@ import {
 } from '../../test/factories.ts';
 import { insertEntries } from '../entries/entry-writes.service.ts';
 import { postImport } from '../transfers/import-test-helpers.ts';
-import { checkSearchIndex } from './search-index-check.ts';
+import { checkSearchIndex } from '../entries/search-index-check.ts';
 import { sqliteCheckDocs } from './search-docs.sqlite.ts';
 import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
 

@@ -9,8 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, GlossaryRow, UserRow } from '../../db/schema.ts';
 import type { SortCursor } from '../entries/entries.repository.ts';
-import { toEntryView, type EntryViewer } from '../entries/entry-card.ts';
-import { languagesOf } from '../entries/entry-writes.service.ts';
+import { toEntryView, type EntryViewer, languagesOf } from '../card/entry-card.ts';
 import { authorizeGlossary } from '../glossaries/glossary.policy.ts';
 import { listExportRows } from './export.repository.ts';
 

@@ -13,11 +13,10 @@ import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { normalizeEntryInput } from '../entries/entry-card.ts';
+import { normalizeEntryInput, languagesOf } from '../card/entry-card.ts';
 import {
   deriveEntry,
   insertNewEntryRows,
-  languagesOf,
   loadDuplicateKeys,
   type EntryActor,
   type PreparedEntry,
@@ -172,7 +171,8 @@ async function runImport(task: ImportTask): Promise<ImportOutcome> {
       .execute((tx) => writeAll(tx, reading.entradas, task));
     // The WAL now holds the whole import: copied into the database file here, on this
     // thread, rather than by the main connection's next commit inside a request.
-    if (database.engine === 'sqlite') await sql`pragma wal_checkpoint(passive)`.execute(database.db);
+    if (database.engine === 'sqlite')
+      await sql`pragma wal_checkpoint(passive)`.execute(database.db);
     return { tipo: 'importado', ...result };
   } finally {
     await database.destroy();

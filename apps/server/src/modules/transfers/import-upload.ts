@@ -49,7 +49,8 @@ export async function receiveImportForm(
     return form;
   } catch (error) {
     if (form.filePath !== null) await rm(form.filePath, { force: true });
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fileTooLarge(maxBytes);
     throw error;
   }
 }

@@ -151,9 +151,8 @@ export async function importFile(
   // SQLite admits one writer: main-thread writes wait at the gate (asynchronously) while the
   // import writes, instead of in SQLite's busy handler, which would block the event loop.
   const run = () => deps.pool.run(task);
-  const outcome = await (deps.database.engine === 'sqlite'
-    ? deps.database.writeGate.hold(run)
-    : run()
+  const outcome = await (
+    deps.database.engine === 'sqlite' ? deps.database.writeGate.hold(run) : run()
   ).catch((error: unknown) => {
     throw busyOr(error);
   });

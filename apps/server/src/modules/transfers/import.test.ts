@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../lib/text-folding.ts';
 import { describeEngines } from '../../test/build-test-app.ts';
-import { checkSearchIndex } from '../search/search-index-check.ts';
+import { checkSearchIndex } from '../entries/search-index-check.ts';
 import { addMemberRow, createGlossaryRow, createUser } from '../../test/factories.ts';
 import { formatsFixture, glossaryCounts, listEntries, postImport } from './import-test-helpers.ts';
 
@@ -405,10 +405,14 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       const terms = (url: string) =>
         t.app
           .inject({ method: 'GET', url, headers: owner.headers })
-          .then((r) => r.json<Array<{ termino: Record<string, string> }>>().map((e) => e.termino['es']));
+          .then((r) =>
+            r.json<Array<{ termino: Record<string, string> }>>().map((e) => e.termino['es']),
+          );
       expect(await terms('/api/buscar?termino=mana')).toEqual(['maná']);
       expect(await terms('/api/buscar?notas=magico')).toEqual(['maná']);
-      expect(await terms(`/api/glosarios/${glossary.nombre_seguro}/entradas?q=man`)).toEqual(['maná']);
+      expect(await terms(`/api/glosarios/${glossary.nombre_seguro}/entradas?q=man`)).toEqual([
+        'maná',
+      ]);
     });
   });
 

@@ -23,6 +23,14 @@ export interface CardLanguages {
   meta: Language;
 }
 
+/** A glossary's base and target languages, as its card uses them. */
+export function languagesOf(glossary: {
+  idioma_origen: string;
+  idioma_meta: string;
+}): CardLanguages {
+  return { origen: glossary.idioma_origen as Language, meta: glossary.idioma_meta as Language };
+}
+
 /**
  * The card as stored in `entries.ficha` and `entry_versions.ficha`: field id → value, with
  * the ids of `ficha.campos` (`termino.es`, `subindice`, `contexto_en`…) and only the fields

@@ -7,10 +7,9 @@ import {
   isPostgresDb,
   listEntryBatch,
   setDerivedColumns,
-} from '../entries/entries.repository.ts';
-import { deriveColumns, parseCard } from '../entries/entry-card.ts';
-import { languagesOf } from '../entries/entry-writes.service.ts';
-import { searchIndexFor } from './search-index-for.ts';
+} from './entries.repository.ts';
+import { deriveColumns, parseCard, languagesOf } from '../card/entry-card.ts';
+import { searchIndexFor } from '../search/search-index-for.ts';
 
 const BATCH = 1000;
 

@@ -1,12 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { countLiveEntries, isPostgresDb, listEntryBatch } from '../entries/entries.repository.ts';
-import { deriveColumns, parseCard } from '../entries/entry-card.ts';
-import { languagesOf } from '../entries/entry-writes.service.ts';
-import { searchIndexFor } from './search-index-for.ts';
-import { sqliteCheckDocs } from './search-docs.sqlite.ts';
-import { targetOfField, type SearchTarget } from './search-order.ts';
-import { glossaryScope } from './search.repository.ts';
+import { countLiveEntries, isPostgresDb, listEntryBatch } from './entries.repository.ts';
+import { deriveColumns, parseCard, languagesOf } from '../card/entry-card.ts';
+import { searchIndexFor } from '../search/search-index-for.ts';
+import { sqliteCheckDocs } from '../search/search-docs.sqlite.ts';
+import { targetOfField, type SearchTarget } from '../search/search-order.ts';
+import { glossaryScope } from '../search/search.repository.ts';
 
 const TERMS: SearchTarget = { kind: 'terms' };
 
