@@ -1,9 +1,6 @@
 import { ERROR_STATUS, errorDetails, type ErrorCode } from '@ludoterm/contract';
 
-/**
- * The one error type services throw. The contract's table maps the code to the HTTP status;
- * the error handler answers `{ detail, code }` with the Spanish detail.
- */
+/** The one error type services throw; the contract maps its code to the HTTP status. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

@@ -1,9 +1,8 @@
 import type { Language } from './languages.ts';
 
 /**
- * The DocuTerm card: the terminology entry model LudoTerm adapts from a documentation model.
- * Field ids are the wire names of the entry; `termino.xx`, `contexto_xx` and
- * `fuente_contexto_xx` follow the glossary's own two languages.
+ * A field of the DocuTerm card, LudoTerm's entry model. Ids are the entry's wire names;
+ * `termino.xx`, `contexto_xx` and `fuente_contexto_xx` follow the glossary's two languages.
  */
 export interface CardField {
   id: string;
@@ -91,10 +90,7 @@ export function isTermField(id: string): boolean {
   return id.startsWith('termino.');
 }
 
-/**
- * The DocuTerm card fields for a glossary with these languages, in card order:
- * the two terms, subindice … fuente, the contexts and their sources, relaciones … notas.
- */
+/** The card fields for a glossary with these languages, in card order. */
 export function cardFields(origen: Language, meta: Language): CardField[] {
   const langs = [origen, meta];
   const text = (id: CardTextField): CardField => ({ id, ...TEXT_FIELD_INFO[id] });

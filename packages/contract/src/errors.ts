@@ -1,7 +1,6 @@
 /**
- * Stable error codes of the API and the HTTP status each answers with.
- * Every error body is `{ detail, code }`: `detail` is Spanish and tells the user what to do,
- * `code` is for clients and tests.
+ * Stable API error codes and their HTTP statuses. Every error body is `{ detail, code }`:
+ * `detail` tells the user in Spanish what to do, `code` is for clients and tests.
  */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,

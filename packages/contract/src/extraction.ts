@@ -14,10 +14,7 @@ export const EXTRACTION_LANGUAGES = ['es', 'en'] as const;
 export const extractionLanguageSchema = z.enum(EXTRACTION_LANGUAGES);
 export type ExtractionLanguage = z.infer<typeof extractionLanguageSchema>;
 
-/**
- * Most candidates one answer of `POST /extractor` holds by default (the server's
- * EXTRACTOR_MAX_CANDIDATES): the best ranked; `estadisticas` still count all of them.
- */
+/** Default of the server's EXTRACTOR_MAX_CANDIDATES: the best ranked; statistics count all. */
 export const EXTRACTOR_MAX_CANDIDATES_DEFAULT = 2000;
 
 export const EXTRACTOR_FILE_EXTENSIONS = ['.txt', '.csv', '.docx', '.pdf'] as const;
@@ -81,9 +78,8 @@ export type ExtractionAnswer = z.infer<typeof extractionAnswerSchema>;
 export const ADD_CANDIDATES_MAX = 2000;
 
 /**
- * A candidate sent back to be added to a glossary: as `POST /extractor` answered it, with the
- * user's edits. `termino` may also hold the term in the glossary's other language; unknown
- * and answer-only fields (`frecuencia`, `puntuacion`, `en_glosarios`) are ignored.
+ * A candidate sent back to be added, with the user's edits; `termino` may also hold the other
+ * language's term. Unknown and answer-only fields are ignored.
  */
 export const candidateInputSchema = z.object({
   id: z.string().max(100).nullable().optional(),
@@ -97,9 +93,8 @@ export const candidateInputSchema = z.object({
 export type CandidateInput = z.infer<typeof candidateInputSchema>;
 
 /**
- * `POST /glosarios/{ns}/entradas/candidatos`: adds one or several candidates to a glossary as
- * DocuTerm cards. `idioma` is the text's language (`estadisticas.idioma`), which the glossary
- * must have; `fuente` is the document's name (empty or absent: 'Texto pegado').
+ * `POST /glosarios/{ns}/entradas/candidatos`: `idioma` is the text's language, which the glossary
+ * must have; `fuente` is the document's name (empty: 'Texto pegado').
  */
 export const addCandidatesInputSchema = z.object({
   idioma: extractionLanguageSchema,

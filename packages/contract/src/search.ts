@@ -22,9 +22,8 @@ export const SEARCH_PAGE_SIZE = 50;
 /** Largest `por_pagina` of `GET /buscar`. */
 export const SEARCH_PAGE_SIZE_MAX = 200;
 /**
- * A search counts and pages through at most this many results, the best first
- * (docs/decisions: search bounded count). When more match, `X-Total-Count` says this number
- * and `X-Total-Count-Capped: true` says there are more; a narrower query finds the rest.
+ * A search counts and pages through at most this many results, the best first; when more match,
+ * `X-Total-Count-Capped: true` says so, and a narrower query finds the rest.
  */
 export const SEARCH_RESULT_LIMIT = 1000;
 export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
@@ -57,9 +56,8 @@ export const searchFieldSchema = z.object({ id: z.string(), label: z.string() })
 export type SearchField = z.infer<typeof searchFieldSchema>;
 
 /**
- * Every card field id advanced search knows, in the card's order with each per-language
- * field in the order of LANGUAGES: the terms, subindice … fuente, the contexts and their
- * sources, relaciones … notas. Private comments are not a card field: never searchable.
+ * Every card field id advanced search knows, in card order, per-language fields in LANGUAGES
+ * order. Private comments are not a card field, so never searchable.
  */
 export const SEARCHABLE_FIELD_IDS: readonly string[] = [
   ...LANGUAGES.map(termFieldId),
@@ -80,10 +78,7 @@ function fieldIdsOf(origen: Language, meta: Language): Set<string> {
   return own;
 }
 
-/**
- * The union of the card fields of glossaries with these language pairs, in the stable order
- * of SEARCHABLE_FIELD_IDS (`GET /buscar/campos`).
- */
+/** The union of the card fields of these language pairs, in SEARCHABLE_FIELD_IDS order. */
 export function searchFieldsOf(
   pairs: ReadonlyArray<{ idioma_origen: Language; idioma_meta: Language }>,
 ): SearchField[] {

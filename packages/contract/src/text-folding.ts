@@ -5,12 +5,10 @@
 const PLAIN_ASCII = /^[\x21-\x5f\x61-\x7e]+(?: [\x21-\x5f\x61-\x7e]+)*$/;
 
 /**
- * THE folding of LudoTerm, used for names, sort keys, the search columns and every search
- * query on both engines, and by the web app to highlight what a search matched: lower case,
- * accents removed, ligatures expanded (œ→oe, æ→ae, ß→ss), typographic apostrophes and hyphens
- * unified, runs of white space made one space, trimmed. Plain ASCII (most terms; bulk imports
- * fold hundreds of thousands of values) takes a fast path that is always equal to
- * `foldTextFully` (a property test checks it).
+ * THE folding of LudoTerm (names, sort keys, search columns and queries on both engines, the web
+ * app's highlighting): lower case, accents removed, ligatures expanded, apostrophes and hyphens
+ * unified, white space collapsed, trimmed. Plain ASCII takes a fast path that a property test
+ * keeps equal to `foldTextFully`.
  */
 export function foldText(value: string): string {
   return PLAIN_ASCII.test(value) ? value.toLowerCase() : foldTextFully(value);

@@ -22,10 +22,7 @@ export const importHeadersAnswerSchema = z.object({
   cabeceras_detectadas: z.array(z.string()),
   /** The first rows, to help the user map the columns. */
   muestra: z.array(z.array(z.string())),
-  /**
-   * A proposed mapping, guessed from the header names (`es`, `Spanish`, `término`,
-   * `definition`…), for the client to pre-fill its mapping table. Additive to the spec.
-   */
+  /** A mapping guessed from the header names, for the client to pre-fill (additive to the spec). */
   sugerencia: importMappingSchema.optional(),
 });
 export const importDoneAnswerSchema = z.object({

@@ -11,10 +11,7 @@ export type ExtractionErrorCode =
   | 'IDIOMA_NO_ADMITIDO'
   | 'OPCIONES_NO_VALIDAS';
 
-/**
- * A refusal the user can act on: `code` is stable (tests and the server switch on it),
- * `detail` is a Spanish sentence ready to show.
- */
+/** A refusal the user can act on: a stable `code` and a Spanish `detail` ready to show. */
 export class ExtractionError extends Error {
   readonly code: ExtractionErrorCode;
   readonly detail: string;

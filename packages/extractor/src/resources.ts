@@ -10,9 +10,8 @@ export type ResourceLanguage = 'es' | 'en';
 let configuredDirectory: string | null = null;
 
 /**
- * Where the model files live. Resolved through the package name (not the module's own URL), so
- * it still works when the server bundles this package; `LUDOTERM_EXTRACTOR_MODELS` or
- * {@link setModelDirectory} override it.
+ * Where the model files live, resolved through the package name so that it works when the server
+ * bundles this package; `LUDOTERM_EXTRACTOR_MODELS` or {@link setModelDirectory} override it.
  */
 export function modelDirectory(): string {
   if (configuredDirectory !== null) return configuredDirectory;

@@ -1,7 +1,4 @@
-/**
- * Reads a stream of batches (a parser's rows or events, one batch per chunk of the file) item
- * by item where a reader must look ahead, then hands over the rest batch by batch.
- */
+/** Reads a stream of batches item by item where a reader must look ahead, then batch by batch. */
 export class BatchCursor<T> {
   readonly #batches: AsyncIterator<T[]>;
   #batch: T[] = [];

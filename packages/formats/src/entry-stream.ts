@@ -8,20 +8,13 @@ export interface ReadItem {
   ubicacion: string;
 }
 
-/** A unit that holds an entry. */
 export interface ReadEntry extends ReadItem {
   entrada: EntryInput;
 }
 
 /**
- * The entries of a file, read lazily, in the batches the reader produces them (the units of
- * one chunk of the file): each asynchronous step costs a promise, and one per entry at every
- * layer was a fifth of the CSV reader's time (ADR 0013). Iterate it once, by batch (`batches`, each entry with its place)
- * or by entry: each step parses just enough of the file to produce the next ones, so the server
- * can validate everything before writing anything. After (or during) iteration, `omitidos`
- * counts the units skipped because they hold neither of the glossary's languages, and
- * `ubicacion` names the unit of the entry last yielded. When the file yields no entry at all,
- * iteration ends with a `NOTHING_TO_IMPORT` FormatError.
+ * The entries of a file, read lazily in the reader's batches (each asynchronous step costs a
+ * promise). Iterate it once; each step parses just enough, so the server validates before writing.
  */
 export class EntryStream implements AsyncIterable<EntryInput> {
   omitidos = 0;

@@ -26,10 +26,7 @@ export interface FormatErrorLocation {
   elemento?: string;
 }
 
-/**
- * The one error type of this package. `detail` is Spanish and says what is wrong, where, and
- * how to fix it, so the server can answer it to the user as it is.
- */
+/** The one error type of this package; `detail` is a Spanish sentence the server answers as is. */
 export class FormatError extends Error {
   readonly code: FormatErrorCode;
   readonly detail: string;
@@ -48,10 +45,7 @@ export function isFormatError(error: unknown): error is FormatError {
   return error instanceof FormatError;
 }
 
-/**
- * The API error code (and so the HTTP status, through the contract's table) that answers each
- * format error: 413 for a file over the limit, 422 for everything else.
- */
+/** The API code (and so the HTTP status) of each format error: 413 over the limit, else 422. */
 export const FORMAT_ERROR_API_CODES: Record<FormatErrorCode, ErrorCode> = {
   EMPTY_FILE: 'NOTHING_TO_IMPORT',
   TOO_LARGE: 'PAYLOAD_TOO_LARGE',

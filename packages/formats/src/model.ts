@@ -15,17 +15,10 @@ export interface GlossaryMeta extends GlossaryLanguages {
   num_entradas?: number;
 }
 
-/**
- * What the writers take: an entry as the API answers it. Only `termino` and the card fields are
- * required in practice; server fields (`id`, `autor`, `fecha_creacion`, `updated_at`) are written
- * where a format has a slot for them and ignored on import.
- */
+/** An entry as the API answers it; server fields are written where a format has a slot for them. */
 export type ExportEntry = Partial<Entry> & Partial<Record<ContextFieldId, string | null>>;
 
-/**
- * The per-language context fields. The contract builds them with a helper whose key type widens
- * to `${string}es`…, so `Entry` does not list them as known properties; spelled out here.
- */
+/** Spelled out: the contract's helper widens these keys, so `Entry` does not list them. */
 export type ContextFieldId = `contexto_${Language}` | `fuente_contexto_${Language}`;
 
 /** Entries fed to a writer, e.g. straight from keyset pages of the database. */
@@ -99,7 +92,6 @@ export function getField(entry: ExportEntry | EntryInput, id: string): string | 
   return typeof value === 'string' ? value : null;
 }
 
-/** Sets any card field by id on an entry being built by a reader. */
 export function setField(entry: EntryInput, id: string, value: string | null): void {
   if (id.startsWith('termino.')) {
     const lang = id.slice('termino.'.length) as Language;
@@ -109,7 +101,6 @@ export function setField(entry: EntryInput, id: string, value: string | null): v
   (entry as Record<string, unknown>)[id] = value;
 }
 
-/** Whether the entry holds a term in at least one of the glossary's languages. */
 export function hasAnyTerm(entry: EntryInput, langs: GlossaryLanguages): boolean {
   const t = entry.termino;
   return Boolean(t?.[langs.idioma_origen] || t?.[langs.idioma_meta]);

@@ -24,12 +24,7 @@ export type ImportReading = ImportPlan & { codificacion: string };
 
 const SNIFF_CHARS = 4096;
 
-/**
- * Reads an uploaded glossary file: decodes it (BOM, XML declaration or detection), checks that
- * its content is the chosen `formato` (`FORMAT_MISMATCH` otherwise), and answers either the
- * header pass (CSV/TSV with headers, JSON with foreign keys, when no mapping is given) or a
- * stream of entries to validate and write. Every failure is a `FormatError`.
- */
+/** Reads an uploaded file: decodes it, checks it is the chosen `formato`, and answers the plan. */
 export async function readImportFile(input: ByteSource, options: ReadImportOptions): Promise<ImportReading> {
   const decoded = await decodeText(input, { maxBytes: options.maxBytes });
   const { head, text } = await peekText(decoded.chunks, SNIFF_CHARS);

@@ -35,7 +35,6 @@ interface XmlProlog {
   root: string | null;
   /** The name the DOCTYPE declares (`tmx`, `martif`), if any. */
   doctype: string | null;
-  /** Whether the DOCTYPE declares entities. */
   entities: boolean;
 }
 
@@ -157,10 +156,7 @@ function inspectBytes(firstBytes: Uint8Array): Inspection {
   return inspectText(decodeLeniently(firstBytes));
 }
 
-/**
- * What a file's first bytes (a few KiB are enough) look like: `json`, `tmx`, `tbx`, `tsv` or
- * `csv`, or `null` for binary files and XML that is neither TMX nor TBX.
- */
+/** What a file's first KiB look like; `null` for binary files and XML other than TMX or TBX. */
 export function sniffFormat(firstBytes: Uint8Array): SniffedFormat | null {
   return inspectBytes(firstBytes).format;
 }
@@ -199,10 +195,7 @@ function check(formato: ImportFormat, inspection: Inspection): void {
   if (!isFormatCompatible(formato, inspection.format)) throw mismatchError(formato, inspection);
 }
 
-/**
- * Throws `FORMAT_MISMATCH` when the first bytes contradict the chosen format, and
- * `XML_ENTITY_FORBIDDEN` for XML declaring entities, whatever its root.
- */
+/** `FORMAT_MISMATCH` if the bytes contradict `formato`; `XML_ENTITY_FORBIDDEN` for entities. */
 export function assertFormatMatches(formato: ImportFormat, firstBytes: Uint8Array): void {
   check(formato, inspectBytes(firstBytes));
 }

@@ -19,10 +19,7 @@ async function* encodeUtf8(text: AsyncIterable<string>): AsyncGenerator<Uint8Arr
   for await (const chunk of text) if (chunk.length > 0) yield encoder.encode(chunk);
 }
 
-/**
- * Any export as UTF-8 bytes, streamed from `entries` (which may come from keyset pages): json,
- * csv (with BOM), tsv, tmx, tbx (v2 or v3) or pdf.
- */
+/** Any export as UTF-8 bytes, streamed from `entries` (which may come from keyset pages). */
 export function writeExport(
   formato: ExportFormat,
   entries: EntrySource,

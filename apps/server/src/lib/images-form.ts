@@ -4,15 +4,10 @@ import { imageTooLargeError } from './images.ts';
 export interface ImageForm {
   /** Text fields by name (the last value wins). */
   fields: Record<string, string>;
-  /** The uploaded file's bytes, or null when none was chosen. */
   file: Buffer | null;
 }
 
-/**
- * Reads a multipart form that carries text fields and at most one image file, with the
- * image limit of the configuration (413 stating it beyond). A file part with no name and no
- * bytes is what a browser sends when nothing was chosen: it counts as no file.
- */
+/** Reads text fields and at most one image within `maxBytes`; an empty file part counts as none. */
 export async function readImageForm(request: FastifyRequest, maxBytes: number): Promise<ImageForm> {
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;

@@ -1,10 +1,8 @@
 import sharp from 'sharp';
 import { AppError } from '../errors.ts';
 
-/**
- * Uploaded images are decoded by their content (never trusted by name or MIME type) and
- * re-encoded, so what we store and serve is always a clean raster image we produced.
- */
+// Uploaded images are decoded by their content, never trusted by name or MIME type, and
+// re-encoded, so what we store and serve is always a clean raster image we produced.
 
 /** Raster formats the decoder may read. SVG is refused: it can carry scripts. */
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -38,7 +36,6 @@ export function formatByteLimit(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** 413 stating the limit, for a file over IMAGE_MAX_BYTES. */
 export function imageTooLargeError(maxBytes: number): AppError {
   return new AppError(
     'PAYLOAD_TOO_LARGE',
@@ -47,9 +44,8 @@ export function imageTooLargeError(maxBytes: number): AppError {
 }
 
 /**
- * Checks and re-encodes an uploaded image: 413 over `maxBytes` or the pixel limit, 415 for SVG
- * and anything that is not a raster image, 422 for a damaged one. The result is WebP, oriented
- * by its EXIF data, without metadata, at most `profile.maxSide` pixels on its longest side.
+ * Checks and re-encodes an uploaded image (413 too large, 415 not a raster image, 422 damaged)
+ * as WebP oriented by its EXIF data, without metadata, within `profile.maxSide`.
  */
 export async function processImage(
   input: Buffer,

@@ -31,10 +31,7 @@ export function outboxDir(dataDir: string): string {
   return join(dataDir, 'outbox');
 }
 
-/**
- * Sends through SMTP when SMTP_URL is set; otherwise writes each message as an .eml file to
- * DATA_DIR/outbox, so codes and reset links work on a machine with no mail server.
- */
+/** Sends through SMTP_URL, or writes .eml files to DATA_DIR/outbox when there is no mail server. */
 export function createMailer(options: MailerOptions, log: MailLog): Mailer {
   if (options.SMTP_URL) {
     const transport = nodemailer.createTransport(options.SMTP_URL);

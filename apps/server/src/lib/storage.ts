@@ -2,10 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
-/**
- * Where uploaded files live, addressed by an unguessable key such as `avatars/3f…Q.webp`.
- * Local disk today; an S3-compatible store implements the same three calls.
- */
+/** Uploaded files by unguessable key: local disk today; an S3-compatible store would also fit. */
 export interface UploadStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** The stored bytes, or null when the key holds nothing. */

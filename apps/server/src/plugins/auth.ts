@@ -16,10 +16,7 @@ declare module 'fastify' {
 /** Requests that carried a token which was invalid, expired or revoked. */
 const rejectedTokens = new WeakSet<FastifyRequest>();
 
-/**
- * Reads the Bearer access token of every API request. Role, plan and trial come from the
- * database on each request, so an administrator's change applies at once.
- */
+/** Bearer access tokens; the user is read on every request, so role changes apply at once. */
 export const authPlugin = fp<AppContext>(
   async (app, { config }) => {
     app.decorateRequest('user', null);

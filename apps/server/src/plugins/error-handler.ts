@@ -30,10 +30,7 @@ function isGenericMessage({ keyword, params, message }: ValidationItem): boolean
   return typeof generic === 'string' ? generic === message : generic?.message === message;
 }
 
-/**
- * Spanish detail of a schema validation failure. A schema's own sentence stands alone
- * ('Pon un nombre de glosario.'); a generic one gets its field ('n: No puede ser mayor que 3.').
- */
+/** A schema's own sentence stands alone; a generic message gets its field ('n: No puede…'). */
 function validationDetail(error: FastifyError & { validation: ValidationItem[] }) {
   const context = contextNames[error.validationContext ?? 'body'] ?? '';
   return error.validation
@@ -102,10 +99,7 @@ export function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL');
 }
 
-/**
- * One error handler for the whole API: every failure answers `{ detail, code }` with a
- * Spanish detail; 5xx answer a generic message and are logged with the request id.
- */
+/** One error handler: `{ detail, code }` in Spanish; 5xx answer a generic message, logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
@@ -136,10 +130,8 @@ function clientErrorCode(error: Error & { code?: string }): ErrorCode {
 }
 
 /**
- * Fastify's `clientErrorHandler`: a request Node's parser refuses (a search of 20,000
- * characters makes the address longer than its 16 KB of headers, a malformed request, one too
- * slow to arrive) is answered in the API's shape, `{ detail, code }` in Spanish, and the
- * connection closed, as Fastify's own handler does in English.
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses (headers too large, malformed,
+ * too slow) is answered as `{ detail, code }` in Spanish and the connection closed.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;

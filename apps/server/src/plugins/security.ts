@@ -6,9 +6,8 @@ import type { Config } from '../config.ts';
 export const GOOGLE_IDENTITY_ORIGIN = 'https://accounts.google.com';
 
 /**
- * Security headers with a strict Content-Security-Policy (no inline or third-party scripts),
- * on every answer. Helmet's middleware is built once: @fastify/helmet built it again for each
- * request, parsing the policy every time.
+ * Security headers with a strict Content-Security-Policy (no inline or third-party scripts) on
+ * every answer. Helmet's middleware is built once, not per request as @fastify/helmet does.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const google = config.GOOGLE_CLIENT_ID ? [GOOGLE_IDENTITY_ORIGIN] : [];

@@ -19,10 +19,7 @@ function defaultWebDist(): string {
   return resolve('apps/web/dist');
 }
 
-/**
- * Serves the built web app at / with client-route fallback: any GET outside /api that is not a
- * file answers index.html; unknown API routes answer 404 in Spanish.
- */
+/** Serves the built web app at / with client-route fallback; unknown API routes answer 404. */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const root = config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : defaultWebDist();
   const hasWeb = existsSync(join(root, 'index.html'));

@@ -68,12 +68,7 @@ function sampleWords(text: string): string[] {
   return words;
 }
 
-/**
- * Tells Spanish from English (and from neither). Each language scores the share of the text's
- * words that are among its 5,000 most frequent words (from the shipped wordfreq lists); a short
- * list of distinctive function words of French, Portuguese, Italian, Catalan, German and Dutch
- * guards against calling those Spanish or English.
- */
+/** Tells Spanish from English, or neither, by the share of words among each one's commonest. */
 export function detectLanguage(text: string): LanguageGuess {
   const words = sampleWords(text);
   if (words.length === 0) return { language: null, confidence: 0 };

@@ -19,9 +19,8 @@ const SPANISH_ES_AFTER = /[lrndjyzsx]es$/;
 const SPANISH_FINAL_E = /[lrndjsz]e$/;
 
 /**
- * A Spanish key shared by the singular and the plural of a lower-case noun or adjective:
- * accent-folded and stripped of its plural ending ("pociones" and "poción" → "pocion", "luces"
- * → "luz", "clases" and "clase" → "clas"). Keys are only compared, never shown.
+ * A Spanish key shared by the singular and plural of a lower-case noun or adjective ("pociones",
+ * "poción" → "pocion"); keys are only compared, never shown.
  */
 export function singularSpanish(lower: string): string {
   let w = foldAccents(lower);
@@ -79,15 +78,11 @@ export function singularEnglish(lower: string): string {
   return w.slice(0, -1);
 }
 
-/** The singular key of a noun or adjective in the given language. */
 export function singularKey(lower: string, language: NormaliseLanguage): string {
   return language === 'es' ? singularSpanish(lower) : singularEnglish(lower);
 }
 
-/**
- * A key for comparing terms written by people with extracted ones: lower case, accents folded,
- * every word in its singular ("Pociones de Salud" and "poción de salud" share one).
- */
+/** A key for comparing people's terms with extracted ones: folded, every word singular. */
 export function termKey(term: string, language: NormaliseLanguage): string {
   return term
     .normalize('NFC')

@@ -1,7 +1,5 @@
-// Default English stopwords, written for LudoTerm (no list was copied): the closed classes
-// (articles, pronouns, prepositions, conjunctions, auxiliaries, clitics as UD splits them),
-// frequent adverbs and quantifiers, and general nouns, adjectives and verbs that are never terms
-// on their own ("thing", "very", "way", "make"). Lower case.
+// Default English stopwords, written for LudoTerm (no list was copied): the closed classes,
+// frequent adverbs and general words that are never terms on their own ("thing", "make").
 
 const CLOSED = `
 a an the this that these those

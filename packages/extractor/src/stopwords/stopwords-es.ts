@@ -1,7 +1,6 @@
-// Default Spanish stopwords, written for LudoTerm (no list was copied): the closed classes
-// (articles, pronouns, prepositions, conjunctions, auxiliaries and their common forms), frequent
-// adverbs, quantifiers and ordinals, and general nouns, adjectives and verbs that are never terms
-// on their own ("cosa", "muy", "forma", "hacer"). Lower case; matched without accents too.
+// Default Spanish stopwords, written for LudoTerm (no list was copied): the closed classes,
+// frequent adverbs and general words that are never terms on their own ("cosa", "hacer").
+// Lower case; matched without accents too.
 
 const CLOSED = `
 a al ante bajo cabe con contra de del desde durante en entre hacia hasta mediante para por según sin so sobre tras versus vía

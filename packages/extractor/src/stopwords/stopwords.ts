@@ -10,11 +10,7 @@ export function defaultStopwords(language: StopwordLanguage): readonly string[] 
 
 const EDGE_PUNCTUATION_RE = /^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu;
 
-/**
- * Reads a user's stopword list (pasted text or a .txt file): words separated by line breaks,
- * commas, semicolons, tabs or spaces; lines starting with # are comments. Returns the distinct
- * words in lower case, in order of first appearance.
- */
+/** Reads a user's stopword list (any usual separator, `#` comments): distinct lower-case words. */
 export function parseStopwords(text: string): string[] {
   const seen = new Set<string>();
   const words: string[] = [];

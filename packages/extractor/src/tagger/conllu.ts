@@ -6,10 +6,7 @@ export interface TaggedSentence {
   tags: Uint8Array;
 }
 
-/**
- * Reads the syntactic words of a CoNLL-U file: lines whose ID is an integer. Multiword-token
- * ranges (3-4) and empty nodes (8.1) are skipped, as a tagger never sees them.
- */
+/** The syntactic words of a CoNLL-U file; multiword ranges and empty nodes are skipped. */
 export function parseConllu(text: string): TaggedSentence[] {
   const sentences: TaggedSentence[] = [];
   let forms: string[] = [];

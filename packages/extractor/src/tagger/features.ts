@@ -128,11 +128,8 @@ const SPANISH_VERB_ENDINGS = [
 ];
 
 /**
- * What a large word list says about a form's relatives (no part-of-speech data needed): whether
- * an infinitive (Spanish) or an -ing/-ed form (English) shares its stem, whether a plural adds
- * to it, whether an adverb in -mente/-ly derives from it, whether (Spanish) its other gender is
- * listed, and whether it is listed at all. These
- * let the tagger guess words that never occur in the treebanks, which game texts are full of.
+ * What a large word list says about a form's relatives (infinitive or -ing/-ed form, plural,
+ * -mente/-ly adverb, other gender): it lets the tagger guess words the treebanks never had.
  */
 export function familyFlags(lower: string, language: FeatureLanguage, lexicon: LexiconLookup): number {
   let flags = lexicon(lower) > 0 ? 8 : 0;
@@ -174,10 +171,7 @@ export interface FeatureOptions {
   maxCache?: number;
 }
 
-/**
- * Turns sentences (arrays of word forms) into hashed feature keys. Keeps a cache of per-form
- * features, bounded so a hostile text of endless distinct forms cannot grow memory.
- */
+/** Hashed feature keys of sentences; the per-form cache is bounded against hostile texts. */
 export class FeatureExtractor {
   private cache = new Map<string, FormInfo>();
   private readonly maxCache: number;
@@ -287,9 +281,8 @@ export class FeatureExtractor {
   }
 
   /**
-   * Fills `out` with the features of every word that do not depend on tags: word i owns the
-   * slots [i·FEATURES_PER_WORD, i·FEATURES_PER_WORD + STATIC_FEATURES + CONTEXT_FEATURES); the
-   * tag slots after them are filled by {@link fillTagFeatures} during decoding.
+   * Fills `out` with each word's tag-independent features, word i from slot i·FEATURES_PER_WORD;
+   * its tag slots are filled by {@link fillTagFeatures} during decoding.
    */
   fillSentence(forms: readonly string[], out: Uint32Array): void {
     const n = forms.length;
@@ -314,10 +307,7 @@ export class FeatureExtractor {
     }
   }
 
-  /**
-   * Writes the tag-history features of word i of the sentence last given to fillSentence
-   * (previous tags p1, p2) into its slots.
-   */
+  /** Writes the tag-history features (previous tags p1, p2) of word i of the last sentence. */
   fillTagFeatures(i: number, p1: number, p2: number, out: Uint32Array): void {
     const infos = this.infos;
     const next = i + 1 < infos.length ? (infos[i + 1] as FormInfo) : null;

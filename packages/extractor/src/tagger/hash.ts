@@ -21,10 +21,7 @@ export function hashString(s: string): number {
   return mix32(h);
 }
 
-/**
- * Key of a feature: a template number and up to two values. Never 0, which marks an empty slot
- * in the model's hash table.
- */
+/** Key of a feature: a template number and up to two values; never 0, the table's empty slot. */
 export function featureKey(template: number, a: number, b = 0): number {
   const h = mix32(Math.imul(template + 1, 0x9e3779b1) ^ a ^ Math.imul(b ^ 0x5bd1e995, 0x27d4eb2f));
   return h === 0 ? 1 : h;

@@ -99,7 +99,6 @@ export class TaggerModel {
     }
   }
 
-  /** Builds a model from trained weights (see {@link encodeModel}). */
   static fromWeights(weights: SparseWeights, header: TaggerModelHeader, threshold = 0): TaggerModel {
     return TaggerModel.fromRaw(encodeRaw(weights, header, threshold));
   }
@@ -157,10 +156,7 @@ export class TaggerModel {
   }
 }
 
-/**
- * Serialises trained weights: merges the inference domain's copies into the general weights,
- * drops weights whose magnitude is at most `threshold`, quantises to 16 bits, compresses.
- */
+/** Serialises trained weights: domain merged, small weights dropped, quantised, compressed. */
 export function encodeModel(trained: SparseWeights, header: TaggerModelHeader, threshold = 0): Uint8Array {
   return zlibSync(encodeRaw(trained, header, threshold), { level: 9 });
 }

@@ -26,13 +26,8 @@ interface FormScores {
 const HISTORY_VALUES = TAG_COUNT + 2; // the tags, START_TAG and START_TAG2
 
 /**
- * Greedy left-to-right part-of-speech tagger over a {@link TaggerModel}: each word's tag is the
- * best-scoring one given its features and the two tags already chosen before it.
- *
- * Tagging is memory-bound (each feature is a random lookup in a table of megabytes), so the
- * score vectors of everything that depends on a single word form are summed once per distinct
- * form and cached, as are those of every pair of previous tags; a word then needs five table
- * lookups instead of thirty. The sums are the same integers either way.
+ * Greedy left-to-right part-of-speech tagger: each word takes the best tag given its features and
+ * the two tags before it. Tagging is memory-bound, so per-form and per-tag-pair scores are cached.
  */
 export class Tagger {
   private readonly model: TaggerModel;
@@ -148,7 +143,6 @@ export class Tagger {
     return result;
   }
 
-  /** Tags a sentence and returns the UPOS names. */
   tag(forms: readonly string[]): Upos[] {
     return Array.from(this.tagIndices(forms), (t) => UPOS_TAGS[t] as Upos);
   }

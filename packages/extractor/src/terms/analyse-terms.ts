@@ -136,10 +136,7 @@ function resolveLanguage(text: string, language: unknown): ExtractionLanguage {
   return guess.language;
 }
 
-/**
- * The whole extraction behind {@link extractTerms}, without the cut to `maxCandidates`;
- * `weights` replaces the shipped ranker (for training it and for the benchmark).
- */
+/** {@link extractTerms} without the cut to `maxCandidates`; `weights` replace the shipped ones. */
 export function analyseTerms(text: string, options: ExtractionOptions, weights?: readonly number[]): TermAnalysis {
   validate(options);
   if (typeof text !== 'string' || text.trim() === '') {
@@ -206,9 +203,8 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
     return info.singular;
   };
 
-  // Pass 1: tokenise and tag every sentence; count each form's tags over the document. The
-  // tokens are kept in compact typed arrays (form number, offsets, tag) for pass 2, rather than
-  // as word objects, so a long document does not keep millions of objects alive.
+  // Pass 1: tokenise and tag every sentence, counting each form's tags over the document. Tokens
+  // are kept in typed arrays for pass 2, not as objects, so that long documents stay small.
   const store = new TokenStore();
   const formIds = new Map<string, number>();
   const formList: string[] = [];
@@ -516,11 +512,8 @@ class TokenStore {
 }
 
 /**
- * One tag per word and document, where the document is clear about it: a form tagged as a noun
- * (adjective, verb, proper noun) in at least 70 % of at least 3 occurrences takes that tag
- * everywhere. The tagger learnt from newspaper text and guesses unknown words from their
- * endings; in a game text "dardo" alone on a line looks like a verb ("hablo"), while "los
- * dardos" around it settle that it is a noun.
+ * One tag per form and document where its occurrences agree enough: the tagger guesses unknown
+ * words by their endings, so a lone "dardo" may look like a verb where "los dardos" settle it.
  */
 function consistentTag(info: LowerInfo): number {
   if (info.total < CONSISTENCY_MIN_COUNT) return -1;
@@ -534,9 +527,8 @@ function consistentTag(info: LowerInfo): number {
 const DET = UPOS_TAGS.indexOf('DET');
 
 /**
- * In Spanish a word tagged as an adjective right after an article or determiner, and not
- * followed by a noun, is used as a noun ("una espada larga", "la espada."): the tagger, which
- * never saw "espada", read its ending as a participle's. Such words are retagged as nouns.
+ * Spanish: an adjective right after an article or determiner and not followed by a noun is used
+ * as a noun ("una espada larga", "la espada."), so it is retagged as one.
  */
 function repairSpanishNominals(tags: Uint8Array): void {
   for (let i = 1; i < tags.length; i += 1) {
@@ -594,9 +586,8 @@ function collapseSpaces(s: string): string {
 }
 
 /**
- * How a span is shown: the text as written, whitespace collapsed, with the capital of a word
- * that is capitalised only because it starts a sentence or a title lowered (proper nouns and
- * acronyms keep theirs).
+ * How a span is shown: as written, whitespace collapsed, lowering a capital that is there only
+ * because the word starts a sentence or a title.
  */
 function displayForm(words: readonly Word[], forms: readonly string[], tags: Uint8Array, i: number, j: number, text: string): string {
   let out = '';

@@ -5,7 +5,6 @@ import type { TermCategory } from './termhood.ts';
 export type ExtractionLanguage = 'es' | 'en';
 export type StopwordsMode = 'predeterminadas' | 'personalizadas';
 
-/** Options of {@link extractTerms}. */
 export interface ExtractionOptions {
   /** Minimum frequency of a candidate, 1–10. */
   minFreq: number;
@@ -57,10 +56,8 @@ const DEFAULT_MAX_CANDIDATES = 500;
 const MAX_VARIANTS = 10;
 
 /**
- * Extracts candidate terms from a text: tokenises and tags it with our own models, matches
- * part-of-speech patterns, counts singular and plural together, drops stopwords (which trim a
- * term's edges but never split it) and ranks by termhood. Deterministic for a given input.
- * Throws {@link ExtractionError} for empty text, unsupported languages and invalid options.
+ * Extracts candidate terms from a text: tags it, matches part-of-speech patterns, counts singular
+ * and plural together, drops stopwords and ranks by termhood. Deterministic.
  */
 export function extractTerms(text: string, options: ExtractionOptions): ExtractionResult {
   const analysis = analyseTerms(text, options);

@@ -1,9 +1,6 @@
-// Weights of the termhood ranker (logistic regression over termhood.ts's featureVector), one
-// set per language. Written by scripts/train-ranker.ts from LudoTerm's own annotation of two
-// Shattered Pixel Dungeon samples: fixtures/games/terms-a-es.txt over sample-a-es.txt
-// (1311 candidates, 135 of them terms) and terms-a-en.txt over
-// sample-a-en.txt (1468 candidates, 141 terms). No ACTER data was
-// used. Do not edit by hand: rerun the script.
+// Weights of the termhood ranker (logistic regression over termhood.ts's featureVector), one set
+// per language, written by scripts/train-ranker.ts from LudoTerm's own annotation of two Shattered
+// Pixel Dungeon samples (fixtures/games); no ACTER data was used. Do not edit by hand.
 
 export const RANKER_FEATURES = [
   'bias',

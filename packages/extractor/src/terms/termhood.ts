@@ -2,7 +2,6 @@ import { RANKER_FEATURES, RANKER_WEIGHTS } from './ranker-weights.ts';
 
 export type TermCategory = 'NOUN' | 'PROPN' | 'ADJ' | 'VERB' | 'NOUN_PHRASE';
 
-/** What the ranker knows about a candidate. */
 export interface TermEvidence {
   category: TermCategory;
   /** Occurrences in the text. */

@@ -18,10 +18,7 @@ function guessDelimiter(text: string): string {
   return best;
 }
 
-/**
- * Parses CSV (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes; also the
- * common backslash-escaped quote) and calls `onCell` with every cell's text and its row.
- */
+/** Calls `onCell` with every cell of a CSV text (RFC 4180, plus backslash-escaped quotes). */
 export function forEachCsvCell(text: string, onCell: (cell: string, row: number) => void): void {
   const delimiter = guessDelimiter(text);
   let row = 0;

@@ -30,8 +30,7 @@ export function sniffKind(bytes: Uint8Array): SniffedKind {
   if (startsWith(bytes, OLE_MAGIC)) return 'ole';
   if (startsWith(bytes, [0x00, 0x00, 0xfe, 0xff]) || startsWith(bytes, [0xff, 0xfe, 0x00, 0x00])) return 'utf32';
   if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) return 'utf16';
-  // Text has no NUL bytes and few control characters besides tab, line feed, carriage return
-  // and form feed; look at the first 64 KiB.
+  // Text has no NUL bytes and few control characters besides tab, LF, CR and form feed.
   const n = Math.min(bytes.length, 65_536);
   let controls = 0;
   for (let i = 0; i < n; i += 1) {
@@ -72,10 +71,7 @@ const WINDOWS_EQUIVALENT: Readonly<Record<string, string>> = {
   'ISO-8859-9': 'windows-1254',
 };
 
-/**
- * Decodes the bytes of a text file: a byte order mark wins, then strict UTF-8, then the
- * encoding chardet guesses (Windows code pages for Latin text), decoded with iconv-lite.
- */
+/** Decodes a text file by its byte order mark, else as strict UTF-8, else by chardet's guess. */
 export function decodeText(bytes: Uint8Array): { text: string; encoding: string } {
   if (startsWith(bytes, [0xef, 0xbb, 0xbf])) return { text: decodeWith(bytes.subarray(3), 'utf-8'), encoding: 'UTF-8' };
   if (startsWith(bytes, [0xff, 0xfe, 0x00, 0x00])) return { text: decodeWith(bytes.subarray(4), 'utf-32le'), encoding: 'UTF-32LE' };

@@ -60,10 +60,7 @@ function mainDocumentPath(bytes: Uint8Array, entries: readonly ZipEntry[], limit
   return entryNamed(entries, 'word/document.xml') === undefined ? null : 'word/document.xml';
 }
 
-/**
- * The text of a .docx: paragraphs become lines, tabs and breaks are kept, deleted revisions and
- * field codes are skipped. Only the main document part is read.
- */
+/** The text of a .docx's main part, a line per paragraph, without deletions and field codes. */
 export function docxText(bytes: Uint8Array, limits: DocxLimits): string {
   const entries = listZip(bytes);
   if (entries.some((e) => e.name === 'EncryptedPackage')) {

@@ -14,9 +14,8 @@ type PdfJs = typeof PdfJsModule;
 let pdfjsPromise: Promise<PdfJs> | null = null;
 
 /**
- * Loads pdf.js (legacy build, which supports Node 20) with its worker code in this thread:
- * handing pdf.js the worker module through `globalThis.pdfjsWorker` avoids it loading a worker
- * file by URL, which would break once the server bundles this package.
+ * Loads pdf.js (legacy build, for Node 20) with its worker code in this thread, handed over via
+ * `globalThis.pdfjsWorker`: a worker file loaded by URL would break once the server bundles this.
  */
 function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= (async () => {
@@ -38,9 +37,8 @@ function pdfjsAssets(): { cMapUrl: string; standardFontDataUrl: string } | null 
 }
 
 /**
- * Whether the cross-reference table that `startxref` points at is where it says. pdf.js
- * rebuilds damaged files by scanning them; we use this to call a file damaged when that
- * rebuilding recovers next to nothing.
+ * Whether the cross-reference table `startxref` points at is where it says: pdf.js rebuilds
+ * damaged files, and this tells a damaged file whose rebuild recovers next to nothing.
  */
 export function hasIntactCrossReference(bytes: Uint8Array, headerOffset: number): boolean {
   const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', Math.max(0, bytes.length - 1_048_576));
@@ -66,10 +64,7 @@ interface TextItemLike {
   hasEOL?: boolean;
 }
 
-/**
- * The text layer of a PDF, page by page. Refuses encrypted files, damaged files that yield
- * nothing, and files without a text layer (scans), each with its own code.
- */
+/** The text layer of a PDF; encrypted, damaged and scanned files are refused with their codes. */
 export async function pdfText(bytes: Uint8Array, headerOffset: number, limits: PdfLimits): Promise<string> {
   const started = Date.now();
   const intact = hasIntactCrossReference(bytes, headerOffset);

@@ -65,11 +65,7 @@ function limitText(text: string, maxTextChars: number): string {
   return text;
 }
 
-/**
- * The plain text of an uploaded file (.txt, .csv, .docx or .pdf). The content is checked
- * against the extension by its first bytes. Throws {@link ExtractionError} with a Spanish
- * detail for anything it cannot or will not read.
- */
+/** The plain text of an upload, its content checked against its extension; else ExtractionError. */
 export async function textFromFile(name: string, bytes: Uint8Array, limits: FileLimits = {}): Promise<string> {
   const bounds = { ...DEFAULT_FILE_LIMITS, ...limits };
   const extension = extensionOf(name);

@@ -18,10 +18,7 @@ function corrupt(detail = 'El archivo está dañado: no es un ZIP completo.'): E
   return new ExtractionError('ARCHIVO_CORRUPTO', detail);
 }
 
-/**
- * Lists a ZIP archive from its central directory (the authoritative index; a file without one,
- * such as a truncated download, is refused as corrupt rather than guessed at).
- */
+/** Lists a ZIP archive from its central directory; without one (truncated) it is corrupt. */
 export function listZip(bytes: Uint8Array): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let eocd = -1;
@@ -58,10 +55,7 @@ export function listZip(bytes: Uint8Array): ZipEntry[] {
   return entries;
 }
 
-/**
- * Decompresses one entry, stopping as soon as the output passes `maxBytes` (whatever size the
- * archive declares), so a zip bomb costs at most that much memory and proportional time.
- */
+/** Decompresses one entry, stopping past `maxBytes` whatever the archive claims (zip bombs). */
 export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Uint8Array {
   if (entry.isEncrypted) throw new ExtractionError('ARCHIVO_CIFRADO', 'El documento está protegido con contraseña.');
   if (entry.declaredSize > maxBytes) throw tooLarge();

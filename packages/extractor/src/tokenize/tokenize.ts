@@ -3,9 +3,8 @@ import { ABBREVIATIONS } from './abbreviations.ts';
 export type TokenizerLanguage = 'es' | 'en';
 
 /**
- * A syntactic word as Universal Dependencies counts them: Spanish "del" is two words, "de" and
- * "el", English "don't" is "do" and "n't". `start`/`end` are the offsets of the surface token the
- * word belongs to, so the words of one split token share them.
+ * A syntactic word as Universal Dependencies counts them (Spanish "del" is "de" + "el"); `start`
+ * and `end` are the offsets of its surface token, shared by the parts of a split token.
  */
 export interface Word {
   form: string;
@@ -74,10 +73,8 @@ export type FrequencyLookup = (lower: string) => number;
 
 /**
  * Splits an infinitive or gerund with enclitic pronouns ("dárselo" → "dar", "se", "lo"), as UD
- * AnCora does; returns null when the word is not one. Without a frequency lookup only forms
- * whose written accent proves the clitics ("dárselo", "haciéndolo") are split; with one, the
- * bare verb must also be clearly more frequent than the whole form, which keeps "suerte",
- * "modernos" or "charla" whole while "hacerlo" and "tenerlos" split.
+ * AnCora does; null otherwise. Without `frequencyOf` only a written accent proves the clitics;
+ * with it the bare verb must be clearly more frequent, so "suerte" stays whole, "hacerlo" splits.
  */
 export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLookup): string[] | null {
   const lower = form.toLowerCase();
@@ -158,10 +155,7 @@ function pushWords(
   words.push({ form: text, start, end, isPart: false });
 }
 
-/**
- * Splits text into sentences of syntactic words, one at a time (the caller can tag and forget
- * each sentence, so memory stays flat on long documents).
- */
+/** Splits text into sentences one at a time, so the caller can tag and forget each one. */
 export function* iterateSentences(
   text: string,
   language: TokenizerLanguage,
@@ -245,7 +239,6 @@ export function* iterateSentences(
   if (last !== null) yield last;
 }
 
-/** All sentences of a text (see {@link iterateSentences}). */
 export function splitSentences(text: string, language: TokenizerLanguage, frequencyOf?: FrequencyLookup): Sentence[] {
   return [...iterateSentences(text, language, frequencyOf)];
 }

@@ -1,6 +1,5 @@
 import { FormatError } from '../errors.ts';
 
-/** One record of a delimited file. */
 export interface DelimitedRow {
   cells: string[];
   /** Line where the record starts (1-based); a quoted field may make it span several. */
@@ -19,12 +18,9 @@ function oddTrailingBackslashes(text: string): boolean {
 }
 
 /**
- * A streaming parser of delimited text (RFC 4180 and what spreadsheets and CAT tools really
- * write): quoted fields may hold delimiters, doubled quotes and line breaks; LF, CRLF and CR end
- * records; a quote that closes a field but is followed by more text is taken literally, as
- * Excel does. Files that escape quotes with a backslash (`\"`, as PHP and MySQL write them)
- * are recognised at their first `\"` that cannot be a closing quote, and from then on `\"` is a
- * literal quote. Feed chunks with `push`, then call `end`.
+ * A streaming parser of delimited text: RFC 4180 plus what spreadsheets and CAT tools write. A
+ * quote followed by more text is literal, as in Excel; after the first `\"` that cannot close a
+ * field, `\"` is a literal quote (PHP and MySQL exports). Feed chunks with `push`, then `end`.
  */
 export class DelimitedParser {
   readonly #delimiter: number;
@@ -45,7 +41,6 @@ export class DelimitedParser {
     this.#delimiter = delimiter.charCodeAt(0);
   }
 
-  /** Whether the file turned out to escape quotes with backslashes. */
   get backslashQuotes(): boolean {
     return this.#backslashQuotes;
   }

@@ -27,11 +27,8 @@ const DETECTION_CHARS = 64 * 1024;
 const DETECTION_LINES = 50;
 
 /**
- * The delimiter of a delimited text: among comma, semicolon and tab, the one that splits the
- * first record (usually the header) and the most records after it into the same number of
- * fields, parsing quotes as the reader will; failing that, the one that splits most records
- * alike. Comment and blank lines are left out; ties go to `fallback` (the format's own
- * delimiter). `fallback` when no delimiter splits anything.
+ * The delimiter (comma, semicolon or tab) that splits the first record and most records after it
+ * into the same number of fields, parsing quotes as the reader will; ties go to `fallback`.
  */
 export function detectDelimiter(sample: string, fallback: string, complete = false): string {
   type Score = { d: string; consistent: number; mode: number; width: number };
@@ -96,9 +93,8 @@ function isNumeric(cell: string): boolean {
 }
 
 /**
- * Whether the first row is a header: it names known columns (a language, a card field, a usual
- * glossary header such as NOTES or Definition), or it names an identifier column: a column of
- * distinct numbers under a non-numeric first cell, beside another column the row also names.
+ * Whether the first row is a header: it names known columns, or an identifier column (distinct
+ * numbers under a non-numeric first cell) beside another column it names.
  */
 function looksLikeHeader(first: DelimitedRow, data: DelimitedRow[]): boolean {
   const cells = first.cells.map((c) => c.trim()).filter((c) => c !== '');
@@ -140,13 +136,7 @@ async function* parseRows(text: AsyncIterable<string>, delimiter: string): Async
   yield parser.end();
 }
 
-/**
- * Reads a CSV or TSV file. Comma, semicolon and tab are detected whatever the format. A line
- * starting with `#` is a comment only when it has fewer fields than the data rows. With a
- * header row and no mapping, answers the header pass; with a mapping, the entries it maps; a
- * file without headers maps by position: term base, term target, notes (further columns join
- * the notes). Rows holding neither term are skipped and counted.
- */
+/** Reads a CSV or TSV file; a `#` line is a comment only when it has fewer fields than the data. */
 export async function readDelimited(source: TextSource, options: ReadDelimitedOptions): Promise<ImportPlan> {
   const { head, text } = await peekText(iterateText(source), DETECTION_CHARS);
   const fallback = options.formato === 'tsv' ? '\t' : ',';

@@ -1,7 +1,6 @@
 import { type EntryInput } from '@ludoterm/contract';
 import { type ExportEntry, getField, glossaryCardFields, type GlossaryLanguages, setField } from '../model.ts';
 
-/** Separator of the labelled parts of the TSV comment column. */
 export const TSV_COMMENT_SEPARATOR = ' | ';
 
 /** Tabs and line breaks cannot live in a line-based glossary: each run becomes one space. */
@@ -17,10 +16,7 @@ function commentFields(langs: GlossaryLanguages) {
   return glossaryCardFields(langs).filter((f) => !f.id.startsWith('termino.'));
 }
 
-/**
- * The comment column of the TSV export: every non-empty card field besides the terms, in card
- * order, as `Etiqueta: valor`, joined by ` | ` (e.g. `Categoría: sustantivo | Definición: …`).
- */
+/** The TSV comment column: the other non-empty fields as `Etiqueta: valor`, joined by ` | `. */
 export function formatTsvComment(entry: ExportEntry, langs: GlossaryLanguages): string {
   const parts: string[] = [];
   for (const field of commentFields(langs)) {
@@ -56,10 +52,7 @@ function commentPatterns(langs: GlossaryLanguages) {
   return cached;
 }
 
-/**
- * Reads a comment written by `formatTsvComment` back into its fields. A comment that does not
- * start with a card label (any other tool's comment) answers `null` and goes to the notes.
- */
+/** Parses a `formatTsvComment` comment; `null` for other tools' comments, which go to the notes. */
 export function parseTsvComment(comment: string, langs: GlossaryLanguages): [string, string][] | null {
   const { start, split, byLabel } = commentPatterns(langs);
   if (!start.test(comment)) return null;

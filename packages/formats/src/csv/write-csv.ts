@@ -20,10 +20,7 @@ export function csvHeaders(meta: GlossaryMeta): string[] {
   return cardFieldIds(meta).map((id) => (id.startsWith('termino.') ? id.slice('termino.'.length) : id));
 }
 
-/**
- * CSV export, streamed: UTF-8 with BOM (so Excel reads the accents), comma-separated, CRLF, a
- * header row (`es,en,subindice,…,notas`) and one row per entry with every card field.
- */
+/** CSV export, streamed: UTF-8 with BOM (so Excel reads the accents), CRLF, a header row. */
 export async function* writeCsv(entries: EntrySource, meta: GlossaryMeta): AsyncGenerator<string> {
   const ids = cardFieldIds(meta);
   const batcher = new TextBatcher();

@@ -3,9 +3,8 @@ import { TextBatcher } from '../output/text-batcher.ts';
 import { flattenTsvValue, formatTsvComment } from './tsv-comment.ts';
 
 /**
- * A TSV cell: tabs and line breaks flattened to spaces (the format is one entry per line); a
- * value that starts with `"` is quoted with its quotes doubled, so no reader mistakes it for a
- * quoted field.
+ * A TSV cell: tabs and line breaks flattened (one entry per line); a value starting with `"` is
+ * quoted, so that no reader mistakes it for a quoted field.
  */
 function tsvCell(value: string | null): string {
   if (value === null) return '';
@@ -13,11 +12,7 @@ function tsvCell(value: string | null): string {
   return flat.startsWith('"') ? `"${flat.replaceAll('"', '""')}"` : flat;
 }
 
-/**
- * TSV export in the OmegaT and CafeTran glossary layout, streamed: UTF-8 without BOM, no header,
- * one line per entry: `término base TAB término meta TAB comentario`, where the comment holds
- * every other non-empty card field as `Etiqueta: valor` joined by ` | `.
- */
+/** TSV in the OmegaT/CafeTran glossary layout: no BOM, no header, `term TAB term TAB comment`. */
 export async function* writeTsv(entries: EntrySource, meta: GlossaryMeta): AsyncGenerator<string> {
   const batcher = new TextBatcher();
   for await (const entry of entries) {

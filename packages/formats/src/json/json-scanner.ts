@@ -34,11 +34,8 @@ function describeChar(c: string | undefined): string {
 }
 
 /**
- * A streaming JSON scanner for files shaped like `[ {...}, {...} ]` or
- * `{ ..., "entradas": [ {...}, ... ], ... }`. It never holds more than one element of the
- * streamed array: each element's text is cut out while scanning (tracking strings and nesting)
- * and parsed alone with `JSON.parse`. Members of the root object other than the streamed key
- * are parsed whole. Errors are `JSON_MALFORMED` with line and column.
+ * A streaming JSON scanner for `[ {...}, ... ]` or `{ ..., "entradas": [ ... ] }`: each element
+ * of the streamed array is cut out while scanning and parsed alone, so only one is held at once.
  */
 export class JsonScanner {
   readonly #streamKey: string;
@@ -48,7 +45,6 @@ export class JsonScanner {
   #line = 1;
   #column = 1;
   #index = 0;
-  // Capture of one value's text.
   #captureKind: CaptureKind = 'element';
   #captureParts: string[] = [];
   #captureDepth = 0;

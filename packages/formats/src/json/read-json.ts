@@ -44,7 +44,6 @@ function isEntryShaped(obj: JsonObject): boolean {
   return keys.length > 0 && keys.every((k) => ENTRY_KEYS.has(k)) && keys.some((k) => k.startsWith('termino.'));
 }
 
-/** A JSON value as the text of a field. */
 function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
@@ -52,11 +51,7 @@ function asText(value: unknown): string | null {
   return JSON.stringify(value);
 }
 
-/**
- * An entry object (ours or any in the API's shape) as an entry of this glossary: values kept
- * exactly as they are; fields of other languages ignored. `null` when it has no term in either
- * of the glossary's languages.
- */
+/** An API-shaped object as an entry of this glossary; `null` with no term in its languages. */
 function entryFromObject(obj: JsonObject, langs: GlossaryLanguages): EntryInput | null {
   const entry = blankEntry(langs);
   const terms = isObject(obj['termino']) ? obj['termino'] : {};
@@ -80,14 +75,11 @@ const EXPECTED_SHAPES =
 
 type ElementEvent = Extract<JsonEvent, { kind: 'element' }>;
 
-/** Where an element of the list is, for messages. */
 const placeOf = (event: ElementEvent): string => `elemento n.º ${event.index} (línea ${event.line})`;
 
 /**
- * Reads a JSON file, streaming one element at a time: LudoTerm's own export and lists of
- * entries import at once; a list of flat objects with their own keys answers the header pass
- * (the keys, in order of first appearance across the whole file), and with a mapping, the
- * entries it maps. Elements without a term in the glossary's languages are skipped and counted.
+ * Reads a JSON file one element at a time: our export and lists of entries import at once; lists
+ * of flat objects answer the header pass (keys in order of first appearance), or map.
  */
 export async function readJson(source: TextSource, options: ReadJsonOptions): Promise<ImportPlan> {
   const scanner = new JsonScanner('entradas');

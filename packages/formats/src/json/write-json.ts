@@ -26,11 +26,7 @@ function exportObject(entry: ExportEntry, meta: GlossaryMeta): Record<string, un
   return out;
 }
 
-/**
- * LudoTerm's JSON export, streamed:
- * `{"formato": "ludoterm-glosario", "version": 1, "exportado_en", "glosario": {…}, "entradas": [ … ]}`
- * with one entry per line. Reading it back gives the same entries.
- */
+/** LudoTerm's JSON export, streamed one entry per line; reading it back gives the same entries. */
 export async function* writeJson(
   entries: EntrySource,
   meta: GlossaryMeta,

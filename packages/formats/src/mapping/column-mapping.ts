@@ -108,10 +108,7 @@ function meaningOf(header: string): HeaderMeaning | null {
   return null;
 }
 
-/**
- * What a header cell names, as a comparable key (`term:es`, `field:area`…), or `null` when it
- * is not a known column label (a card field, a language, a usual glossary header).
- */
+/** What a header cell names as a comparable key (`term:es`, `field:area`…); `null` if unknown. */
 export function headerMeaningKey(cell: string): string | null {
   const meaning = meaningOf(cell);
   if (meaning === null) return null;
@@ -129,11 +126,7 @@ export function headerMeaningKey(cell: string): string | null {
   }
 }
 
-/**
- * A proposed mapping for detected headers, for the client to pre-fill the mapping table: each
- * header to the card field it most likely holds, `notas`, or `ignorar`. Each term field is
- * proposed once at most.
- */
+/** A proposed mapping for the client to pre-fill: each header's likeliest field, each term once. */
 export function suggestMapping(headers: readonly string[], langs: GlossaryLanguages): ImportMapping {
   const fields = new Set(cardFieldIds(langs));
   const used = new Set<string>();
@@ -153,7 +146,6 @@ export function suggestMapping(headers: readonly string[], langs: GlossaryLangua
   return mapping;
 }
 
-/** Which card field each column feeds. */
 export interface ColumnPlan {
   headers: string[];
   /** Per column index: the field id, or `null` to drop the column. */
@@ -172,11 +164,7 @@ export function positionalPlan(columnCount: number, langs: GlossaryLanguages): C
   return { headers, targets, positional: true };
 }
 
-/**
- * Checks a user's mapping against the detected headers and the glossary's card and answers the
- * column plan. Headers absent from the mapping are ignored. `MAPPING_INVALID` when a value is
- * not a field of this card, a mapped header is not in the file, or no column feeds a term.
- */
+/** Checks a user's mapping against the headers and the card; else `MAPPING_INVALID`. */
 export function planFromMapping(
   mapping: ImportMapping,
   headers: readonly string[],
@@ -220,9 +208,8 @@ export function planFromMapping(
 }
 
 /**
- * Builds the entry of one row: each value (already cleaned: trimmed, blank as `null`) goes to
- * its column's field; several columns feeding `notas` are kept as `Cabecera: valor` lines, other
- * fields fed by several columns are joined by line breaks. `null` when the row has no term.
+ * The entry of one row of cleaned values; several columns feeding `notas` become `Cabecera: valor`
+ * lines, other shared fields join with line breaks. `null` when the row has no term.
  */
 export function entryFromRow(
   values: readonly (string | null)[],

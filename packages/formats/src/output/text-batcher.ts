@@ -1,10 +1,7 @@
 /** Output is yielded in pieces of about this many characters: few, large writes. */
 export const BATCH_CHARS = 64 * 1024;
 
-/**
- * Collects small strings and hands them out in batches of about `BATCH_CHARS`, so a writer
- * producing one line per entry yields a few dozen chunks per megabyte instead of thousands.
- */
+/** Gathers a writer's small strings (one line per entry) into batches of about `BATCH_CHARS`. */
 export class TextBatcher {
   #parts: string[] = [];
   #length = 0;
@@ -16,7 +13,6 @@ export class TextBatcher {
     return this.#length >= BATCH_CHARS ? this.flush() : null;
   }
 
-  /** Everything gathered so far ('' when nothing). */
   flush(): string {
     const out = this.#parts.join('');
     this.#parts = [];

@@ -1,9 +1,8 @@
 import type PDFDocument from 'pdfkit';
 
 /**
- * The parts of pdfkit's embedded font objects this module uses. They are pdfkit internals (the
- * objects `doc.font()` selects), stable across the 0.x releases we pin; `fontHandle` checks them
- * so an upgrade that changes them fails loudly (and the PDF tests catch it), never silently.
+ * pdfkit internals this module uses (the objects `doc.font()` selects); `fontHandle` checks them
+ * so that an upgrade which changes them fails loudly.
  */
 interface GlyphPosition {
   xAdvance: number;
@@ -15,7 +14,6 @@ interface GlyphPosition {
 
 interface PdfkitFont {
   id: string;
-  /** The fontkit font. */
   font: { hasGlyphForCodePoint(codePoint: number): boolean };
   ascender: number;
   descender: number;
@@ -41,9 +39,8 @@ export interface FontHandle {
   /** Each character shaped alone: its glyph (hex id in the subset) and advance, or null. */
   glyphs: Map<string, PlainGlyph | null>;
   /**
-   * Each pair of characters met so far: the kerning the font puts between them (1/1000 em), or
-   * null when the font does more than kern them (a ligature such as «fi», a mark placed on its
-   * base), so that words holding the pair are shaped whole.
+   * Kerning of each character pair met (1/1000 em), or null when the font does more than kern it
+   * (a ligature, a mark), so that words holding the pair are shaped whole.
    */
   pairs: Map<string, number | null>;
 }
@@ -162,10 +159,8 @@ interface TokenLayout {
 }
 
 /**
- * A token laid out from its characters shaped one by one and the kerning of each pair, which is
- * what the font's shaping gives whenever every pair of neighbours is only kerned (checked
- * against the font once per pair), at a fraction of the cost of shaping each new word (fontkit
- * takes a third of a millisecond per call). Null when some pair needs real shaping.
+ * A token laid out from its characters shaped alone plus each pair's kerning: what shaping gives
+ * when every pair is only kerned, far cheaper than shaping each new word. Null otherwise.
  */
 function layoutByPairs(handle: FontHandle, token: string): TokenLayout | null {
   const hex: string[] = [];
@@ -202,7 +197,6 @@ function wordWidth(handle: FontHandle, word: string): number {
   return width;
 }
 
-/** Width of a line of text at `size` points. */
 export function textWidth(handle: FontHandle, size: number, text: string): number {
   let total = 0;
   let words = 0;
@@ -218,10 +212,7 @@ export function lineHeight(handle: FontHandle, size: number): number {
   return ((handle.font.ascender - handle.font.descender + handle.font.lineGap) * size) / 1000;
 }
 
-/**
- * Breaks text into lines no wider than `width` points: at spaces, keeping the text's own line
- * breaks; a word longer than a line is cut where it must be.
- */
+/** Breaks text into lines no wider than `width` points, cutting a word only when it must. */
 export function wrapText(handle: FontHandle, size: number, text: string, width: number): string[] {
   const limit = (width * 1000) / size;
   const lines: string[] = [];
@@ -259,10 +250,7 @@ function num(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }
 
-/**
- * TJ operands of a token shaped whole by pdfkit's `encode` (which also registers its glyphs in
- * the font subset, with their widths and Unicode mapping): ligatures, marks, anything.
- */
+/** TJ operands of a token shaped whole by pdfkit, which also adds its glyphs to the subset. */
 export function encodeTokenByShaping(handle: FontHandle, token: string): EncodedToken {
   const [glyphs, positions] = handle.font.encode(token);
   const parts: string[] = [];
@@ -300,10 +288,7 @@ function encodeLayout(layout: TokenLayout): EncodedToken {
   return { tj: parts.join(' '), advance: layout.advance, marks: null };
 }
 
-/**
- * Encodes a token once, by pairs when the font only kerns them and by shaping otherwise; the
- * same token always encodes the same way afterwards, so its TJ operands can be reused.
- */
+/** Encodes a token once: by pairs when the font only kerns them, else by shaping. */
 export function encodeToken(handle: FontHandle, token: string): EncodedToken {
   let encoded = handle.tokens.get(token);
   if (encoded) return encoded;
@@ -330,9 +315,8 @@ function tokens(text: string): string[] {
 }
 
 /**
- * Draws lines of text straight into the page's content stream, in one text object: the same
- * glyph encoding, subsetting and kerning as pdfkit's `text()`, without its per-call layout
- * machinery, which costs several times more than the drawing for a card of short fields.
+ * Draws lines straight into the page's content stream with pdfkit's encoding, subsetting and
+ * kerning, but without the per-call layout machinery of `text()`, which dominates short fields.
  */
 export function drawRuns(doc: InstanceType<typeof PDFDocument>, runs: readonly TextRun[]): void {
   if (runs.length === 0) return;

@@ -25,10 +25,7 @@ declare module 'pdfkit' {
     paragraphGap?: number;
     characterSpacing?: number;
     ellipsis?: boolean | string;
-    /**
-     * Internal to pdfkit (its line wrapper passes them): the measured width and word count of a
-     * line, used only for links, underlines and justification. Given, they spare a measurement.
-     */
+    /** pdfkit internals its line wrapper passes; given, they spare a measurement. */
     textWidth?: number;
     wordCount?: number;
   }

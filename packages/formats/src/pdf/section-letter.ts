@@ -3,11 +3,7 @@ import type { Language } from '@ludoterm/contract';
 /** Punctuation that may open a term without being its first letter: ¿¡«"'([… */
 const LEADING_PUNCTUATION = /^[\s\p{P}\p{S}]+/u;
 
-/**
- * The dictionary section of a term: its first letter, upper-case, accents folded (Á → A,
- * É → E). In Spanish Ñ is a letter of its own, after N. Digits go under `0–9`, anything else
- * (or no term) under `#`.
- */
+/** A term's dictionary section: first letter, upper-case, accents folded (Ñ apart in Spanish). */
 export function sectionLetter(term: string | null | undefined, lang: Language): string {
   if (!term) return '#';
   const stripped = term.normalize('NFC').replace(LEADING_PUNCTUATION, '');

@@ -79,8 +79,8 @@ class GlossaryPdf {
       margins: MARGIN,
       lang: 'es-ES',
       displayTitle: true,
-      // pdfkit would keep the shaping of every distinct word for the whole document, hundreds of
-      // megabytes over thousands of entries; fast-text keeps its own bounded caches instead.
+      // pdfkit would keep the shaping of every distinct word for the whole document; fast-text
+      // keeps its own bounded caches instead.
       fontLayoutCache: false,
       info: { Title: meta.nombre, Creator: 'LudoTerm', Producer: 'LudoTerm', CreationDate: fecha },
     });
@@ -188,7 +188,6 @@ class GlossaryPdf {
       y = MARGIN.top;
     };
 
-    // Title: base term in bold, arrow, target term in the accent colour.
     const head = coveredText(fonts.bold, `${printable(base) || '—'}  →  `);
     const tail = coveredText(fonts.regular, printable(target) || '—');
     const headWidth = textWidth(fonts.bold, 11.5, head);
@@ -216,7 +215,6 @@ class GlossaryPdf {
     }
     y += 4;
 
-    // Fields: the label in a narrow column, the value wrapped beside it.
     const valueX = left + LABEL_WIDTH + GAP;
     const valueWidth = width - LABEL_WIDTH - GAP;
     const valueLine = lineHeight(fonts.regular, 9) + 0.5;
@@ -258,12 +256,8 @@ class GlossaryPdf {
 }
 
 /**
- * A printable A4 glossary, streamed as PDF bytes: a title page (name, languages as
- * «Español → Inglés», description, date and entry count), then the entries in the order given
- * (the caller sorts them by the base term) under letter headings (accents folded; Ñ its own
- * letter in Spanish), each as a card with its non-empty fields labelled, and page numbers in the
- * footer. DejaVu Sans, Sans Bold and Sans Mono are embedded (subset), so ñ, accents, → and IPA
- * print anywhere.
+ * A printable A4 glossary streamed as PDF bytes: a title page, then the entries in the given order
+ * under letter headings. The fonts are embedded, so ñ, accents, → and IPA print anywhere.
  */
 export async function* writePdf(
   entries: EntrySource,

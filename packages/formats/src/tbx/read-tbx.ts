@@ -176,7 +176,6 @@ function walk(concept: Concept, element: XmlElement, scope: Scope, ctx: TbxConte
   }
 }
 
-/** An item together with where it was found. */
 interface Placed {
   item: Item;
   lang: Language | null;
@@ -331,14 +330,8 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext): EntryInput | null 
 const TMX_ROOTS = new Set(['tmx']);
 
 /**
- * Reads a TBX file, streaming: v2 (`martif`, TBX-Basic, MultiTerm's `ntig`/`termGrp`) and v3
- * (`tbx`, DCA `<descrip type="definition">` or DCT `<basic:definition>`), whatever the root.
- * Each `termEntry`/`conceptEntry` with a term in the glossary's languages becomes an entry:
- * definition → definicion, subject field → area, part of speech → categoria, context →
- * contexto_{lang}, source → fuente (fuente_contexto_{lang} beside a context), cross references
- * → relaciones, notes → notas; extra terms of a language and terms typed as abbreviations or
- * variants → variante; LudoTerm's labelled notes (`mecanismo: …`) → their card fields.
- * Entries with neither language are skipped and counted.
+ * Reads a TBX file, streaming: v2 (`martif`, TBX-Basic, MultiTerm) or v3 (DCA or DCT), whatever
+ * the root; data categories map to card fields (`categoryOf`), extra terms to `variante`.
  */
 export function readTbx(source: TextSource, options: GlossaryLanguages): EntryStream {
   const ctx: TbxContext = {

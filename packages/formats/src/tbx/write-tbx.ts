@@ -151,12 +151,8 @@ function header(meta: GlossaryMeta, version: 2 | 3, fecha: Date): string {
 }
 
 /**
- * TBX export, streamed: TBX-Basic v2 (`martif`) by default, v3 (`<tbx type="TBX-Basic"
- * style="dca">`) with `version: 3`, using only data categories TBX-Basic allows: subjectField
- * (area), definition with its source (definicion, fuente), partOfSpeech (categoria, as the
- * picklist value), context with its source (contexto_{lang}, fuente_contexto_{lang}), and
- * transactions (author and dates). Card fields without a data category travel as notes labelled
- * with their id (`<note>mecanismo: …</note>`), which the reader maps back.
+ * TBX export, streamed: TBX-Basic v2 (`martif`) or v3 (DCA style), with only TBX-Basic's data
+ * categories; other card fields travel as notes labelled with their id, which the reader maps back.
  */
 export async function* writeTbx(
   entries: EntrySource,

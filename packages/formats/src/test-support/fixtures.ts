@@ -51,10 +51,7 @@ export function compact(entry: EntryInput): Record<string, unknown> {
 
 const IS_CI = process.env['CI'] === 'true';
 
-/**
- * External tools (xmllint, pdffonts, Debian's translate-toolkit): a test that needs a missing
- * tool fails in CI and is skipped, saying why, on a developer's machine.
- */
+/** A test needing a missing external tool fails in CI, and is skipped, saying why, elsewhere. */
 export function requireTool(available: boolean, what: string, skip: (note?: string) => void): void {
   if (available) return;
   if (IS_CI) throw new Error(`${what} no está instalado y CI=true: instálalo (.ci/run lo instala) para validar las exportaciones.`);

@@ -3,7 +3,6 @@ import { FormatError } from '../errors.ts';
 /** A file's bytes: whole, or as chunks (a Node Readable and a web ReadableStream both fit). */
 export type ByteSource = Uint8Array | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
-/** A file's text: whole, or as chunks. */
 export type TextSource = string | AsyncIterable<string> | Iterable<string>;
 
 function isUint8Array(value: unknown): value is Uint8Array {
@@ -28,10 +27,7 @@ export function tooLarge(maxBytes: number): FormatError {
   );
 }
 
-/**
- * Iterates the chunks of a byte source, refusing with `TOO_LARGE` as soon as more than
- * `maxBytes` have been read (so a huge upload is never held whole).
- */
+/** Iterates a byte source, refusing with `TOO_LARGE` as soon as `maxBytes` is passed. */
 export async function* iterateBytes(source: ByteSource, maxBytes = Infinity): AsyncGenerator<Uint8Array> {
   if (isUint8Array(source)) {
     if (source.byteLength > maxBytes) throw tooLarge(maxBytes);
@@ -49,7 +45,6 @@ export async function* iterateBytes(source: ByteSource, maxBytes = Infinity): As
   }
 }
 
-/** Iterates the chunks of a text source. */
 export async function* iterateText(source: TextSource): AsyncGenerator<string> {
   if (typeof source === 'string') {
     const step = 1 << 20;
@@ -67,10 +62,7 @@ export async function readAllText(source: TextSource): Promise<string> {
   return parts.join('');
 }
 
-/**
- * Reads at least `minChars` characters (or the whole text, if shorter) from a chunk iterator and
- * answers them together with an iterable of the whole text, those characters included.
- */
+/** Reads at least `minChars` characters and answers them with an iterable of the whole text. */
 export async function peekText(
   source: AsyncIterable<string>,
   minChars: number,

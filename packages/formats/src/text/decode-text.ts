@@ -3,13 +3,11 @@ import iconv from 'iconv-lite';
 import { FormatError } from '../errors.ts';
 import { type ByteSource, iterateBytes } from './byte-source.ts';
 
-/** The text of a file and how it was decoded. */
 export interface DecodedText {
   /** The encoding used, lower-case (`utf-8`, `utf-16le`, `windows-1252`…). */
   encoding: string;
   /** The encoding the file declared (XML declaration), if any. */
   declarada: string | null;
-  /** How the encoding was found. */
   origen: 'bom' | 'declaracion' | 'deteccion' | 'defecto';
   /** Whether the text starts like XML (its first non-blank character is `<`). */
   xml: boolean;
@@ -319,12 +317,8 @@ function utf16Xml(head: Uint8Array, encoding: 'utf-16le' | 'utf-16be'): Plan {
 }
 
 /**
- * Turns a file's bytes into text, streaming: a BOM decides first; then, for XML, the
- * declaration (UTF-8 when there is none); for other text, UTF-8 when the bytes are UTF-8 and
- * otherwise the most likely single-byte code page (Windows-1252 for Spanish, French or German
- * text). A declared encoding that contradicts the bytes, and bytes that are not UTF-8 in a file
- * that is UTF-8 by declaration or by its first lines, are `ENCODING_MISMATCH` errors naming the
- * line. An empty file is `EMPTY_FILE`.
+ * Turns a file's bytes into text, streaming: BOM, else XML declaration, else UTF-8 when valid, else
+ * the likeliest code page; contradictions are `ENCODING_MISMATCH` errors naming the line.
  */
 export async function decodeText(input: ByteSource, options: DecodeTextOptions = {}): Promise<DecodedText> {
   const source = iterateBytes(input, options.maxBytes ?? Infinity);

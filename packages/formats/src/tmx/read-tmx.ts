@@ -15,9 +15,8 @@ export const TMX_CREATION_TOOL = 'LudoTerm';
 const INLINE_CODES = new Set(['bpt', 'ept', 'ph', 'it', 'ut']);
 
 /**
- * The text of a `<seg>`: inline codes (`bpt ept ph it ut`) dropped with their native code, but
- * the translatable text of a `<sub>` inside them kept; `<hi>` and unknown inline elements are
- * transparent.
+ * The text of a `<seg>`: inline codes dropped with their native code, but the text of a `<sub>`
+ * in them kept; `<hi>` and unknown inline elements are transparent.
  */
 export function segmentText(seg: XmlElement): string {
   const out: string[] = [];
@@ -148,11 +147,8 @@ function entryFromUnit(tu: XmlElement, ctx: TmxContext): EntryInput | null {
 }
 
 /**
- * Reads a TMX file (1.4b, and 1.1 with `lang`), streaming: each `<tu>` with a segment in one
- * of the glossary's languages (region variants such as es-ES or en-us count) becomes an entry;
- * a unit with only one of them gets the other term empty; units with neither are skipped and
- * counted. `<note>`s and `<prop>`s go to the notes, except the `x-ludoterm-{campo}` props of
- * LudoTerm's export, which go back to their card fields.
+ * Reads a TMX file (1.4b, and 1.1 with `lang`), streaming: a `<tu>` with a segment in one of the
+ * glossary's languages becomes an entry; our export's `x-ludoterm-*` props go back to their fields.
  */
 export function readTmx(source: TextSource, options: GlossaryLanguages): EntryStream {
   const ctx: TmxContext = {

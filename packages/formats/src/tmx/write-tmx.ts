@@ -16,7 +16,7 @@ const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z$/;
 /** An ISO 8601 date as TMX writes it (`20260122T101500Z`), or undefined when not a date. */
 export function tmxDate(value: string | Date | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
-  // The API's own dates (UTC, `Z`) are rewritten without a Date: an export writes 200,000.
+  // The API's own dates (UTC, `Z`) are rewritten without a Date: an export formats many of them.
   if (typeof value === 'string' && CANONICAL_UTC.test(value)) {
     return `${value.slice(0, 4)}${value.slice(5, 7)}${value.slice(8, 13)}${value.slice(14, 16)}${value.slice(17, 19)}Z`;
   }
@@ -49,12 +49,7 @@ function unitXml(entry: ExportEntry, meta: GlossaryMeta, fields: readonly string
   return `${out}    </tu>\n`;
 }
 
-/**
- * TMX 1.4b export, streamed: the header names LudoTerm as `creationtool` and the base language
- * as `srclang`; each entry is a `<tu>` (its id as `tuid`, author and dates as `creationid`,
- * `creationdate`, `changedate`) with a `<tuv>` per term, the notes as `<note>` and every other
- * non-empty card field as `<prop type="x-ludoterm-{campo}">`. Valid against the TMX 1.4 DTD.
- */
+/** TMX 1.4b export, streamed: card fields without a TMX slot become `x-ludoterm-*` props. */
 export async function* writeTmx(
   entries: EntrySource,
   meta: GlossaryMeta,

@@ -47,9 +47,8 @@ export function escapeXmlAttribute(value: string): string {
 }
 
 /**
- * Text read from someone else's XML: a line break followed by indentation is the file's
- * pretty-printing, not content, and becomes one space; then trimmed; blank is `null`.
- * LudoTerm's own exports never indent inside a value and are read with `exact`.
+ * Text from someone else's XML: a line break plus indentation is pretty-printing and becomes one
+ * space; trimmed, blank as `null`. Our own exports never indent values and are read `exact`.
  */
 export function cleanXmlText(value: string, exact: boolean): string | null {
   const text = exact ? value : value.replace(/[ \t]*\r?\n[ \t]+/g, ' ');

@@ -21,10 +21,7 @@ export interface XmlUnitSpec {
   units: ReadonlySet<string>;
   /** Local names of header elements to hand over whole (`header`, `martifHeader`). */
   headers: ReadonlySet<string>;
-  /**
-   * Elements whose own text is never content (`tu`, `langSet`…): the indentation between their
-   * children is dropped as it is read instead of being kept and trimmed later.
-   */
+  /** Elements whose own text is never content (`tu`, `langSet`…): indentation dropped as read. */
   structural?: ReadonlySet<string>;
 }
 
@@ -106,13 +103,8 @@ function spanishSaxesMessage(message: string): string {
 }
 
 /**
- * Reads XML as a stream and hands over each unit element (with its subtree) and each header
- * element, wherever they are and whatever the root, in batches: those each chunk of text
- * completed. A DOCTYPE is tolerated and
- * never fetched; any `<!ENTITY` declaration is refused before anything is expanded
- * (`XML_ENTITY_FORBIDDEN`); only the five predefined entities and character references are
- * expanded, any other reference is `XML_ENTITY_UNDEFINED`; malformed or truncated XML is
- * `XML_MALFORMED` with line and column.
+ * Reads XML as a stream, handing over each unit and header element with its subtree. A DOCTYPE is
+ * never fetched and any `<!ENTITY` declaration is refused before anything expands.
  */
 export async function* readXmlUnits(text: AsyncIterable<string>, spec: XmlUnitSpec): AsyncGenerator<XmlEvent[]> {
   const parser = new SaxesParser({ xmlns: false, position: true });

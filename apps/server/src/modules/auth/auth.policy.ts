@@ -3,9 +3,8 @@ import type { NewUser } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 
 /**
- * Role and plan of a new account (CONTRACT, Accounts): with ADMIN_EMAIL set, only that address
- * becomes admin; otherwise the first account of the installation does. Admins get pro; the
- * others editor on a pro trial of TRIAL_DAYS days (free when the trial is 0 days).
+ * Role and plan of a new account (CONTRACT, Accounts): ADMIN_EMAIL's account, or else the
+ * first one, is admin on pro; the others get a pro trial of TRIAL_DAYS (free when 0).
  */
 export function initialAccess(
   email: string,

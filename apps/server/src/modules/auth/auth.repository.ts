@@ -1,15 +1,24 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 import type { Database, NewUser, RefreshTokensTable, UserRow } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
-export type NewRefreshToken = Omit<Insertable<RefreshTokensTable>, 'id' | 'rotated_at' | 'revoked_at'>;
+export type NewRefreshToken = Omit<
+  Insertable<RefreshTokensTable>,
+  'id' | 'rotated_at' | 'revoked_at'
+>;
 
 /**
- * Serialises account creation until the transaction ends, so two registrations at once cannot
- * both see an empty installation and both become admin. PostgreSQL: a transaction-scoped
- * advisory lock; SQLite already runs one write transaction at a time on its one connection.
+ * Serialises account creation so two registrations cannot both become the first admin: an
+ * advisory lock on PostgreSQL; SQLite already runs one write transaction at a time.
  */
 export async function lockAccountCreation(trx: Transaction<Database>): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
@@ -38,15 +47,27 @@ export async function updateUserProfile(
   id: number,
   changes: { display_name?: string | null; verificacion_codigo?: number; updated_at: string },
 ): Promise<UserRow | undefined> {
-  return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  return db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function insertRefreshToken(db: Db, row: NewRefreshToken): Promise<RefreshTokenRow> {
   return db.insertInto('refresh_tokens').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findRefreshTokenByHash(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+export async function findRefreshTokenByHash(
+  db: Db,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  return db
+    .selectFrom('refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Marks a live token rotated; false when it was already rotated or revoked meanwhile. */

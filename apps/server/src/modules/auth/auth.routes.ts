@@ -45,7 +45,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
 
   app.post(
     '/auth/login',
-    { config: perAddress, schema: { body: loginInputSchema, response: { 200: loginAnswerSchema } } },
+    {
+      config: perAddress,
+      schema: { body: loginInputSchema, response: { 200: loginAnswerSchema } },
+    },
     async (request) => login(deps, request.body),
   );
 

@@ -52,10 +52,7 @@ export interface AuthDeps {
     | 'fastPasswordHashing'
   >;
   loginFailures: LoginFailureStore;
-  /**
-   * E-mails a sign-in code to an account that asked for one (the verification step of
-   * `POST /auth/login`); `POST /auth/verify-login` then starts the session.
-   */
+  /** E-mails the code of `POST /auth/login`'s verification step. */
   sendLoginCode?: (user: UserRow) => Promise<void>;
 }
 
@@ -73,11 +70,7 @@ function dummyPasswordHash(fast: boolean): Promise<string> {
 
 const invalidSession = () => new AppError('INVALID_TOKEN');
 
-/**
- * `POST /auth/register`: a new account. The first of the installation (or ADMIN_EMAIL's)
- * becomes admin, decided inside one transaction; invitations already sent to the address
- * take effect at once.
- */
+/** `POST /auth/register`: whether the account is admin is decided in one transaction. */
 export async function registerAccount(deps: AuthDeps, input: RegisterInput): Promise<User> {
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
@@ -106,15 +99,16 @@ export async function registerAccount(deps: AuthDeps, input: RegisterInput): Pro
   }
 }
 
-/**
- * Checks an e-mail and password. Unknown e-mail and wrong password answer the same 401 after
- * the same work; 10 failures (configurable) within 15 minutes lock the address with 429.
- */
+/** Unknown e-mail and wrong password answer the same 401 after the same work; repeats get 429. */
 export async function verifyCredentials(deps: AuthDeps, input: LoginInput): Promise<UserRow> {
   const { db, config, loginFailures } = deps;
   const email = normalizeEmail(input.email);
-  if ((await loginFailures.count(email, LOGIN_FAILURE_WINDOW_MS)) >= config.LOGIN_FAILURES_PER_ACCOUNT) {
-    throw new AppError('RATE_LIMITED', ACCOUNT_LOCKED, { 'retry-after': String(LOGIN_FAILURE_WINDOW_MS / 1000) });
+  if (
+    (await loginFailures.count(email, LOGIN_FAILURE_WINDOW_MS)) >= config.LOGIN_FAILURES_PER_ACCOUNT
+  ) {
+    throw new AppError('RATE_LIMITED', ACCOUNT_LOCKED, {
+      'retry-after': String(LOGIN_FAILURE_WINDOW_MS / 1000),
+    });
   }
   const user = await findUserByEmail(db, email);
   const hash = user?.password_hash ?? (await dummyPasswordHash(config.fastPasswordHashing));
@@ -138,7 +132,12 @@ export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginAns
 }
 
 /** The answer for one step of a session: its access token and its refresh token. */
-async function sessionPair(deps: AuthDeps, userId: number, row: RefreshTokenRow, refreshToken: string): Promise<Tokens> {
+async function sessionPair(
+  deps: AuthDeps,
+  userId: number,
+  row: RefreshTokenRow,
+  refreshToken: string,
+): Promise<Tokens> {
   const ttl = deps.config.ACCESS_TOKEN_TTL_SECONDS;
   return {
     access_token: await signSessionAccessToken(deps.config.JWT_SECRET, userId, row.created_at, ttl),
@@ -168,14 +167,13 @@ export async function startSession(deps: AuthDeps, user: Pick<UserRow, 'id'>): P
 
 /** Sessions that started before a password reset are over. */
 function revokedByReset(user: UserRow, row: RefreshTokenRow): boolean {
-  return user.sessions_valid_after != null && Date.parse(row.created_at) < Date.parse(user.sessions_valid_after);
+  return (
+    user.sessions_valid_after != null &&
+    Date.parse(row.created_at) < Date.parse(user.sessions_valid_after)
+  );
 }
 
-/**
- * `POST /auth/refresh`: rotates a refresh token into its successor. A token rotated less than
- * 30 s ago answers the same pair again (parallel requests, a second tab); an older rotated
- * token is a replay, and revokes its whole family.
- */
+/** `POST /auth/refresh`: rotates a refresh token into its successor. */
 export async function refreshSession(deps: AuthDeps, refreshToken: string): Promise<Tokens> {
   const { db, config } = deps;
   const now = new Date();
@@ -204,8 +202,16 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string): Prom
   return answerRotated(deps, rotated, refreshToken, now);
 }
 
-/** A rotated token presented again: the live pair within the grace window, else a replay. */
-async function answerRotated(deps: AuthDeps, row: RefreshTokenRow, refreshToken: string, now: Date): Promise<Tokens> {
+/**
+ * A rotated token presented again: within the grace window (parallel requests, a second tab)
+ * it answers the live pair; later it is a replay, and revokes its whole family.
+ */
+async function answerRotated(
+  deps: AuthDeps,
+  row: RefreshTokenRow,
+  refreshToken: string,
+  now: Date,
+): Promise<Tokens> {
   const { db, config } = deps;
   const rotatedAgo = now.getTime() - Date.parse(row.rotated_at!);
   if (rotatedAgo > REFRESH_GRACE_SECONDS * 1000) {
@@ -234,10 +240,15 @@ export function currentUser(user: UserRow): User {
 }
 
 /** `PUT /auth/profile`: the display name (blank clears it) and the sign-in code switch. */
-export async function updateProfile(db: Kysely<Database>, actor: UserRow, input: UpdateProfileInput): Promise<User> {
+export async function updateProfile(
+  db: Kysely<Database>,
+  actor: UserRow,
+  input: UpdateProfileInput,
+): Promise<User> {
   const changes: Parameters<typeof updateUserProfile>[2] = { updated_at: nowIso() };
   if (input.display_name !== undefined) changes.display_name = input.display_name?.trim() || null;
-  if (input.verificacion_codigo !== undefined) changes.verificacion_codigo = input.verificacion_codigo ? 1 : 0;
+  if (input.verificacion_codigo !== undefined)
+    changes.verificacion_codigo = input.verificacion_codigo ? 1 : 0;
   const updated = await updateUserProfile(db, actor.id, changes);
   if (!updated) throw new AppError('UNAUTHENTICATED');
   return toUserView(updated);

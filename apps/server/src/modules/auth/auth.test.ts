@@ -21,11 +21,20 @@ async function register(t: TestApp, email = uniqueEmail(), password = PASSWORD) 
 async function signIn(t: TestApp, email: string, password = PASSWORD) {
   const res = await post(t, '/auth/login', { email, password });
   expect(res.statusCode).toBe(200);
-  return res.json() as { access_token: string; refresh_token: string; token_type: string; expires_in: number };
+  return res.json() as {
+    access_token: string;
+    refresh_token: string;
+    token_type: string;
+    expires_in: number;
+  };
 }
 
 function me(t: TestApp, accessToken: string) {
-  return t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
+  return t.app.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
 }
 
 /** Moves a refresh token's rotation `seconds` into the past. */
@@ -63,7 +72,10 @@ describeEngines('POST /auth/register', (t) => {
 
   it('refuses an e-mail already taken, whatever its case (409)', async () => {
     const { email } = await register(t);
-    const again = await post(t, '/auth/register', { email: email.toUpperCase(), password: PASSWORD });
+    const again = await post(t, '/auth/register', {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       code: 'EMAIL_TAKEN',
@@ -92,7 +104,13 @@ describeEngines('POST /auth/register', (t) => {
     const email = uniqueEmail('invitada');
     await t.db
       .insertInto('glossary_members')
-      .values({ glossary_id: glossary.id, user_id: null, email, rol: 'lector', created_at: nowIso() })
+      .values({
+        glossary_id: glossary.id,
+        user_id: null,
+        email,
+        rol: 'lector',
+        created_at: nowIso(),
+      })
       .execute();
     const { res } = await register(t, email.toUpperCase());
     const member = await t.db
@@ -140,7 +158,10 @@ describeEngines('POST /auth/login', (t) => {
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     const { email } = await register(t);
     const wrong = await post(t, '/auth/login', { email, password: 'otra-contraseña' });
-    const unknown = await post(t, '/auth/login', { email: uniqueEmail('nadie'), password: PASSWORD });
+    const unknown = await post(t, '/auth/login', {
+      email: uniqueEmail('nadie'),
+      password: PASSWORD,
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({
@@ -170,13 +191,16 @@ describeEngines(
     it('locks an address after the configured failures, with a Spanish 429', async () => {
       const { email } = await register(t);
       for (let i = 0; i < 3; i += 1) {
-        expect((await post(t, '/auth/login', { email, password: 'mala-contraseña' })).statusCode).toBe(401);
+        expect(
+          (await post(t, '/auth/login', { email, password: 'mala-contraseña' })).statusCode,
+        ).toBe(401);
       }
       const locked = await post(t, '/auth/login', { email, password: PASSWORD });
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({
         code: 'RATE_LIMITED',
-        detail: 'Demasiados intentos fallidos con esta cuenta. Espera 15 minutos y vuelve a intentarlo.',
+        detail:
+          'Demasiados intentos fallidos con esta cuenta. Espera 15 minutos y vuelve a intentarlo.',
       });
       expect(locked.headers['retry-after']).toBe('900');
     });
@@ -191,9 +215,11 @@ describeEngines(
 
     it('forgets the failures after a successful sign-in', async () => {
       const { email } = await register(t);
-      for (let i = 0; i < 2; i += 1) await post(t, '/auth/login', { email, password: 'mala-contraseña' });
+      for (let i = 0; i < 2; i += 1)
+        await post(t, '/auth/login', { email, password: 'mala-contraseña' });
       await signIn(t, email);
-      for (let i = 0; i < 2; i += 1) await post(t, '/auth/login', { email, password: 'mala-contraseña' });
+      for (let i = 0; i < 2; i += 1)
+        await post(t, '/auth/login', { email, password: 'mala-contraseña' });
       await signIn(t, email);
     });
   },
@@ -206,7 +232,9 @@ describeEngines(
     it('answers 429 in Spanish past the configured rate', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) {
-        statuses.push((await post(t, '/auth/login', { email: uniqueEmail(), password: PASSWORD })).statusCode);
+        statuses.push(
+          (await post(t, '/auth/login', { email: uniqueEmail(), password: PASSWORD })).statusCode,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
       // Each auth route counts on its own: a burst of sign-ins never blocks renewals.
@@ -262,7 +290,9 @@ describeEngines('POST /auth/refresh', (t) => {
   it('answers the same pair to parallel renewals of one token', async () => {
     const first = await session();
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => post(t, '/auth/refresh', { refresh_token: first.refresh_token })),
+      Array.from({ length: 4 }, () =>
+        post(t, '/auth/refresh', { refresh_token: first.refresh_token }),
+      ),
     );
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
     expect(new Set(answers.map((res) => res.json().refresh_token)).size).toBe(1);
@@ -313,7 +343,9 @@ describeEngines('POST /auth/refresh', (t) => {
       .set({ sessions_valid_after: new Date(Date.now() + 5000).toISOString() })
       .where('email', '=', email)
       .execute();
-    expect((await post(t, '/auth/refresh', { refresh_token: tokens.refresh_token })).statusCode).toBe(401);
+    expect(
+      (await post(t, '/auth/refresh', { refresh_token: tokens.refresh_token })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -325,7 +357,9 @@ describeEngines('POST /auth/logout', (t) => {
     const res = await post(t, '/auth/logout', { refresh_token: first.refresh_token });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect((await post(t, '/auth/refresh', { refresh_token: second.refresh_token })).statusCode).toBe(401);
+    expect(
+      (await post(t, '/auth/refresh', { refresh_token: second.refresh_token })).statusCode,
+    ).toBe(401);
   });
 
   it('leaves other sessions of the same account alone', async () => {
@@ -333,7 +367,9 @@ describeEngines('POST /auth/logout', (t) => {
     const laptop = await signIn(t, email);
     const phone = await signIn(t, email);
     await post(t, '/auth/logout', { refresh_token: laptop.refresh_token });
-    expect((await post(t, '/auth/refresh', { refresh_token: phone.refresh_token })).statusCode).toBe(200);
+    expect(
+      (await post(t, '/auth/refresh', { refresh_token: phone.refresh_token })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 204 to an unknown token, and 422 without one', async () => {
@@ -385,7 +421,12 @@ describeEngines('GET /auth/me', (t) => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('INVALID_TOKEN');
 
-    const forged = await signSessionAccessToken('otro-secreto-otro-secreto-otro-secreto', user.id, nowIso(), 900);
+    const forged = await signSessionAccessToken(
+      'otro-secreto-otro-secreto-otro-secreto',
+      user.id,
+      nowIso(),
+      900,
+    );
     expect((await me(t, forged)).statusCode).toBe(401);
   });
 });
@@ -407,7 +448,12 @@ describeEngines('PUT /auth/profile', (t) => {
 
   it('clears the display name when blank and leaves what is not sent', async () => {
     const { headers } = await createUser(t, { display_name: 'Ana', verificacion_codigo: 1 });
-    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload: { display_name: '' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers,
+      payload: { display_name: '' },
+    });
     expect(res.json()).toMatchObject({ display_name: null, verificacion_codigo: true });
   });
 

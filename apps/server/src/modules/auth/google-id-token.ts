@@ -7,16 +7,10 @@ export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 /** Google writes either form in `iss` (OpenID Connect guide for Google Sign-In). */
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
-/**
- * Where the verification keys come from: Google's published set in production, a local set
- * in tests. Both go through the same `verifyGoogleIdToken`.
- */
+/** Google's published keys in production, a local set in tests. */
 export type GoogleKeySource = JWTVerifyGetKey;
 
-/**
- * Google's key set over HTTPS, cached in memory (jose refetches at most every 10 minutes, or
- * when a token names a key it has not seen, with a 30 s cooldown). Needs the internet.
- */
+/** Google's key set over HTTPS, cached in memory by jose. Needs the internet. */
 export function createGoogleKeySource(url: string = GOOGLE_JWKS_URL): GoogleKeySource {
   return createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cacheMaxAge: 10 * 60_000 });
 }
@@ -34,10 +28,7 @@ const invalid = () =>
     'El inicio de sesión con Google no es válido o ha caducado. Vuelve a intentarlo.',
   );
 
-/**
- * Checks an ID token from Google Identity Services: RS256 signature by one of Google's keys,
- * audience = our client id, Google as issuer, not expired, and an e-mail Google has verified.
- */
+/** Verifies a Google ID token: RS256, our audience, Google's issuer, unexpired, e-mail verified. */
 export async function verifyGoogleIdToken(
   idToken: string,
   options: { clientId: string; keys: GoogleKeySource },

@@ -29,10 +29,7 @@ export const GOOGLE_DISABLED =
   'El inicio de sesión con Google no está activado en esta instalación.';
 const LINKED_ELSEWHERE = 'Esta cuenta de LudoTerm ya está vinculada a otra cuenta de Google.';
 
-/**
- * A new account for a Google user, by the same rules as `POST /auth/register` (first account
- * or ADMIN_EMAIL admin, decided under the same lock; invitations claimed), with no password.
- */
+/** A passwordless account for a Google user, by the rules and lock of `POST /auth/register`. */
 async function createGoogleAccount(deps: AuthDeps, identity: GoogleIdentity): Promise<UserRow> {
   try {
     return await deps.db.transaction().execute(async (trx) => {
@@ -64,12 +61,8 @@ async function createGoogleAccount(deps: AuthDeps, identity: GoogleIdentity): Pr
 }
 
 /**
- * `POST /auth/google`: the user behind a verified Google ID token.
- * - A Google account already linked signs in.
- * - A new e-mail gets a new account, by the registration rules.
- * - An existing account with that e-mail is never taken over by the token alone: it is linked
- *   only when the request also carries that account's password (403 ACCOUNT_LINK_REQUIRED
- *   otherwise; a wrong password counts as a failed sign-in of that account).
+ * `POST /auth/google`: signs in or creates the account. An existing account with that e-mail is
+ * never taken over by the token alone: linking it needs its password (403 otherwise).
  */
 export async function signInWithGoogle(
   deps: GoogleDeps,

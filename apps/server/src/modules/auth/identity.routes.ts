@@ -38,10 +38,7 @@ export interface IdentityRoutesOptions {
   auth: AuthDeps;
 }
 
-/**
- * The second sign-in step by e-mailed code, password reset by e-mailed link, and Google
- * sign-in. Registered inside the auth routes so that they share its session deps.
- */
+/** E-mailed sign-in codes, password reset and Google sign-in, sharing the auth routes' deps. */
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
   { config, auth },

@@ -17,7 +17,6 @@ import {
   insertLoginCode,
 } from './login-codes.repository.ts';
 
-/** A code is valid for 10 minutes and allows 5 attempts. */
 export const LOGIN_CODE_TTL_MINUTES = 10;
 export const LOGIN_CODE_MAX_ATTEMPTS = 5;
 /** At most this many codes are e-mailed to one account per window, whoever asks. */
@@ -43,11 +42,7 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/**
- * Second step of a sign-in for an account with `verificacion_codigo` on, once its password
- * was right: e-mails a fresh 6-digit code (replacing any open one). 429 when the account
- * already received too many codes in the last 15 minutes.
- */
+/** Once the password was right, e-mails a fresh code; 429 past the per-account sending limit. */
 export async function sendLoginCode(deps: LoginCodeDeps, user: UserRow): Promise<void> {
   const now = nowIso();
   const recent = await countLoginCodesSince(
@@ -84,9 +79,8 @@ export async function sendLoginCode(deps: LoginCodeDeps, user: UserRow): Promise
 const invalidCode = () => new AppError('INVALID_CODE');
 
 /**
- * Checks an e-mailed code: the account's open code, not expired, with attempts left. Answers
- * the user whose sign-in it completes. Unknown e-mail, wrong, expired or used-up code all
- * answer the same 401 INVALID_CODE.
+ * Checks an e-mailed code and answers the user it signs in. Unknown e-mail and wrong, expired
+ * or used-up codes all answer the same 401 INVALID_CODE.
  */
 export async function verifyLoginCode(
   deps: LoginCodeDeps,

@@ -1,7 +1,4 @@
-/**
- * Failed sign-ins per account, counted in a sliding window. Behind an interface so that
- * several instances can share a store (Redis) later; one instance keeps them in memory.
- */
+/** Failed sign-ins per account in a sliding window; an interface so instances can share a store. */
 export interface LoginFailureStore {
   /** Failures recorded for this e-mail within the last `windowMs`. */
   count(email: string, windowMs: number): Promise<number>;
@@ -9,7 +6,7 @@ export interface LoginFailureStore {
   clear(email: string): Promise<void>;
 }
 
-/** The window of the per-account limit: 15 minutes. */
+/** The sliding window of the per-account limit. */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** In-memory store; old entries are dropped as they are read, and the map is capped. */

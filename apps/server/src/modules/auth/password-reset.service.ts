@@ -18,7 +18,6 @@ import {
   usePasswordResetToken,
 } from './password-reset.repository.ts';
 
-/** A reset link works once, for one hour. */
 export const RESET_LINK_TTL_MINUTES = 60;
 /** At most this many links are e-mailed to one account per hour, whoever asks. */
 export const RESET_LINKS_PER_HOUR = 3;
@@ -43,9 +42,8 @@ function hashToken(token: string): string {
 }
 
 /**
- * `POST /auth/forgot-password`: for a known address (and under the hourly limit) stores a
- * single-use token and e-mails `${PUBLIC_URL}/restablecer-contrasena?token=…`. The e-mail is
- * sent after the answer, so known and unknown addresses answer alike and in the same time.
+ * `POST /auth/forgot-password`: e-mails a single-use link. It is sent after the answer, so
+ * known and unknown addresses answer alike and in the same time.
  */
 export async function requestPasswordReset(deps: PasswordResetDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
@@ -78,11 +76,7 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
     );
 }
 
-/**
- * `POST /auth/reset-password`: a valid, unused, unexpired token sets the new password, ends
- * every session of the account (refresh tokens revoked, access tokens issued before now
- * refused) and closes its other links and sign-in codes. Anything else: 422 INVALID_RESET_LINK.
- */
+/** `POST /auth/reset-password`: new password, every session ended; else 422 INVALID_RESET_LINK. */
 export async function resetPassword(
   deps: PasswordResetDeps,
   input: { token: string; password: string },

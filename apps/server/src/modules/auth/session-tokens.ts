@@ -1,10 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 
-/**
- * Seconds during which a just-rotated refresh token still answers the pair it was rotated
- * into, so parallel requests and a second tab never sign the user out (ARCHITECTURE).
- */
+/** Seconds a rotated refresh token still answers its successor pair (parallel requests, tabs). */
 export const REFRESH_GRACE_SECONDS = 30;
 
 /** A new opaque refresh token: 256 random bits. */
@@ -13,12 +10,13 @@ export function newRefreshToken(): string {
 }
 
 /**
- * The token a refresh token is rotated into. Derived with the server secret rather than drawn
- * at random, so that within the grace window the same successor can be answered again while
- * the database keeps only hashes: nobody without the secret can compute it.
+ * The successor of a refresh token: an HMAC with the server secret rather than random, so the
+ * grace window can answer it again while the database keeps only hashes.
  */
 export function successorOf(secret: string, refreshToken: string): string {
-  return createHmac('sha256', secret).update(`refresh-successor:${refreshToken}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`refresh-successor:${refreshToken}`)
+    .digest('base64url');
 }
 
 /** What the database keeps of a refresh token. */
@@ -26,11 +24,7 @@ export function hashRefreshToken(refreshToken: string): string {
   return createHash('sha256').update(refreshToken).digest('hex');
 }
 
-/**
- * The access token of a session step: HS256, subject the user id, issued when that refresh
- * token was created. Deterministic, so the grace window answers exactly the same pair.
- * Same claims as lib/tokens.ts, which verifies it.
- */
+/** The access token of a session step; deterministic, so the grace window answers the same pair. */
 export function signSessionAccessToken(
   secret: string,
   userId: number,

@@ -8,10 +8,8 @@ import {
   type StopwordsMode,
 } from '@ludoterm/extractor';
 
-// One extraction, as the extraction worker thread runs it (workers/extraction.worker.ts): the
-// text of the upload (or the pasted text), the stopwords, then the ranked candidates. Task
-// and outcome are plain data (they cross the thread boundary), so refusals come back as
-// `{ok: false, code, detail}` for the service to turn into the API's errors.
+// One extraction as the worker thread runs it. Task and outcome cross the thread boundary, so
+// they are plain data and refusals come back as `{ok: false, code, detail}`.
 
 /** The document: an uploaded file's bytes (moved to the worker, not copied) or pasted text. */
 export type ExtractionSource =
@@ -35,10 +33,7 @@ export interface ExtractionTask {
   maxFileBytes: number;
   maxStopwordBytes: number;
   fileTimeoutMs: number;
-  /**
-   * One Int32 the worker sets to 1 (and notifies) when it starts the task, so the job's time
-   * limit counts from then and not while the task waited for a free thread.
-   */
+  /** An Int32 the worker sets when it starts the task, so the time limit excludes queueing. */
   started: SharedArrayBuffer;
 }
 
@@ -105,12 +100,7 @@ export function warmUpPdf(): Uint8Array {
   return new TextEncoder().encode(pdf);
 }
 
-/**
- * Loads the taggers, the reference frequencies and pdf.js, and lets the JIT see the hot paths,
- * by extracting from a few sentences and reading a tiny PDF. The worker runs it when its thread
- * starts, so a job's time limit is spent on the job and the first user of a fresh thread does
- * not wait for the loading. A language whose model is missing fails later, on a real task.
- */
+/** Loads the models and pdf.js when a thread starts, so a job's time limit is spent on the job. */
 export async function warmUpExtractor(): Promise<void> {
   for (const language of ['es', 'en'] as const) {
     try {

@@ -2,11 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { visibleGlossaryIds } from '../glossaries/glossaries.repository.ts';
 
-/**
- * Folded terms per query: two IN lists of this size stay far below SQLite's and
- * PostgreSQL's limits on bound parameters. An answer of 2,000 candidates with their variants
- * fits in one query.
- */
+// Folded terms per query: two IN lists of this size stay below both engines' limits on bound
+// parameters, and a full answer of candidates with their variants fits in one query.
 const KEYS_PER_QUERY = 5000;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -23,11 +20,8 @@ export interface GlossaryTermMatch {
 }
 
 /**
- * Which of the user's own and shared active glossaries (for an admin too, as `GET /glosarios`
- * lists them) hold a live entry whose term in `language` is one of `foldedTerms`: the term is
- * read from the base column of glossaries whose base language is `language` and from the
- * target column of those whose target language it is. Distinct (glossary name, folded term)
- * pairs.
+ * Which of the user's readable glossaries (as `GET /glosarios` lists them, for admins too) hold
+ * a live entry whose term in `language` is one of `foldedTerms`; distinct pairs.
  */
 export async function listGlossaryTermMatches(
   db: Kysely<Database>,
@@ -73,10 +67,7 @@ export interface ExistingTermPair {
   otro_plegado: string;
 }
 
-/**
- * The live entries of a glossary whose term in one of its two columns is one of
- * `foldedTerms`: what adding candidates compares against.
- */
+/** Live entries of a glossary with a term, in either column, among `foldedTerms`. */
 export async function listExistingTerms(
   db: Kysely<Database>,
   glossaryId: number,

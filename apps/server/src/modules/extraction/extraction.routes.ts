@@ -33,12 +33,8 @@ const PRELOAD_DELAY_MS = 3000;
 const QUEUE_MAX = 16;
 
 /**
- * Reads the multipart form whole, within the configured limits: text fields, the document
- * (`archivo`, at most EXTRACTOR_MAX_BYTES; also the most pasted `texto` may hold) and the
- * stopword file (`archivo_stopwords`, at most EXTRACTOR_STOPWORDS_MAX_BYTES). Beyond a limit
- * 413 stating it; a document with an extension the extractor does not read is refused (415)
- * before its bytes are read. A file part without a name and without bytes is no file (what a
- * browser sends for an empty file input).
+ * Reads the multipart form whole within the configured limits (413 stating the limit); a
+ * document the extractor cannot read is refused (415) before its bytes are read.
  */
 async function readExtractionForm(
   request: FastifyRequest,
@@ -106,10 +102,7 @@ function abortOnDisconnect(reply: FastifyReply): { signal: AbortSignal; release:
   return { signal: controller.signal, release: () => reply.raw.off('close', onClose) };
 }
 
-/**
- * `POST /extractor` (multipart) → `{entradas, estadisticas}`, on a pool of worker threads;
- * `POST /glosarios/{ns}/entradas/candidatos` → `{añadidas, omitidas, resultados}`.
- */
+/** `POST /extractor` on a pool of worker threads; `POST /glosarios/{ns}/entradas/candidatos`. */
 export const extractionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
   const pool = createWorkerPool<ExtractionTask, ExtractionOutcome>('extraction', {
     maxThreads: config.EXTRACTOR_WORKERS,
@@ -120,9 +113,8 @@ export const extractionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     await pool.destroy();
   });
   if (config.NODE_ENV !== 'test') {
-    // The first user should not wait for a thread to start and load the models and pdf.js; a
-    // little after start-up, so the server's own start is not slowed. Tests start threads
-    // only when they extract.
+    // Warm a thread a little after start-up so the first user does not wait for the models;
+    // tests start threads only when they extract.
     app.addHook('onListen', async () => {
       setTimeout(
         () => void pool.run(warmUpTask()).catch(() => undefined),

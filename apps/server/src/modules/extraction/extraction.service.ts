@@ -32,7 +32,6 @@ import { listGlossaryTermMatches } from './extraction.repository.ts';
 /** The extraction worker threads (workers/extraction.worker.ts). */
 export type ExtractionPool = WorkerPool<ExtractionTask, ExtractionOutcome>;
 
-/** What an extraction needs besides the request. */
 export interface ExtractionDeps {
   db: Kysely<Database>;
   config: Config;
@@ -74,7 +73,6 @@ function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot).toLowerCase().trim();
 }
 
-/** 413 for the document, stating the limit. */
 export function documentTooLarge(maxBytes: number, pasted: boolean): AppError {
   return new AppError(
     'PAYLOAD_TOO_LARGE',
@@ -84,7 +82,6 @@ export function documentTooLarge(maxBytes: number, pasted: boolean): AppError {
   );
 }
 
-/** 413 for the custom stopwords (file or text), stating the limit. */
 export function stopwordsTooLarge(maxBytes: number): AppError {
   return new AppError(
     'PAYLOAD_TOO_LARGE',
@@ -92,7 +89,6 @@ export function stopwordsTooLarge(maxBytes: number): AppError {
   );
 }
 
-/** 415 for a document whose extension the extractor does not read. */
 export function unsupportedDocument(name: string): AppError {
   const ext = extensionOf(name);
   return new AppError(
@@ -141,10 +137,7 @@ function ownBuffer(bytes: Buffer): ArrayBuffer {
   return copy;
 }
 
-/**
- * Checks the form as spec section 5 and CONTRACT.md say, in the order a user fixes things,
- * and builds the worker's task. Every refusal is the catalogue's exact Spanish text.
- */
+/** Checks the form (spec section 5) in the order a user fixes things, and builds the task. */
 export function taskFromForm(
   config: Config,
   form: ExtractionForm,
@@ -233,10 +226,8 @@ const waitAsync = (
 ).waitAsync;
 
 /**
- * Runs the task on the pool with the job's time limit, counted from when a thread takes the
- * task (the worker flips `started`): a task that waited behind others gets its full time.
- * Past the limit the thread is terminated (piscina replaces it). `signal` cancels it too
- * (the client went away).
+ * Runs the task within the job's time limit, counted from when a thread takes it (the worker
+ * flips `started`) so queueing does not count; past it, or on `signal`, the thread is ended.
  */
 async function runWithTimeLimit(
   deps: ExtractionDeps,
@@ -296,9 +287,8 @@ function refusal(outcome: Extract<ExtractionOutcome, { ok: false }>, config: Con
 }
 
 /**
- * `en_glosarios` of every candidate: the names of the user's readable glossaries that hold a
- * live entry whose term in the text's language is the candidate's term or one of its variants
- * (compared folded: case, accents). One query for the whole answer.
+ * `en_glosarios` of every candidate: the user's readable glossaries with a live entry whose term
+ * in the text's language is the candidate's term or a variant, folded. One query in all.
  */
 export async function markKnownCandidates(
   db: Kysely<Database>,
@@ -325,12 +315,7 @@ export async function markKnownCandidates(
   });
 }
 
-/**
- * `POST /extractor`, once the route has checked the plan and read the form: checks the fields
- * (spec section 5), runs the extraction on a worker thread within the job's time limit, and
- * marks the candidates already in the user's glossaries. Every refusal is an AppError with
- * the Spanish detail the user acts on.
- */
+/** `POST /extractor`, once the route checked the plan and read the form. */
 export async function extractFromForm(
   deps: ExtractionDeps,
   user: Pick<UserRow, 'id'>,

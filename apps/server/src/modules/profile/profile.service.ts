@@ -23,10 +23,7 @@ function avatarKeyOf(path: string | null): string | null {
   return isUploadKey(key) ? key : null;
 }
 
-/**
- * Stores a new avatar: checked and re-encoded (WebP, at most 512 px), served at a fresh
- * unguessable path; the previous file is deleted once the account points at the new one.
- */
+/** Stores a re-encoded avatar; the old file goes only once the account points at the new one. */
 export async function uploadAvatar(
   deps: ProfileDeps,
   actor: UserRow,

@@ -60,10 +60,7 @@ async function listPage(
   return { tickets: rows.map(toTicketView), total };
 }
 
-/**
- * Files a ticket for the signed-in user. The optional screenshot is checked and re-encoded
- * like an avatar (larger bound); the contact e-mail defaults to the account's.
- */
+/** Files a ticket; its screenshot is re-encoded like an avatar. */
 export async function createTicket(
   deps: TicketDeps,
   actor: UserRow,
@@ -133,10 +130,7 @@ export function listAllTickets(
   return listPage(db, {}, query);
 }
 
-/**
- * An administrator changes the state and/or answers. `fecha_respuesta` is stamped when the
- * answer text changes (cleared with it), and the author is told by e-mail of a new answer.
- */
+/** An administrator changes the state and/or answers; a new answer is e-mailed to the author. */
 export async function answerTicket(
   deps: TicketDeps,
   actor: UserRow,

@@ -34,10 +34,7 @@ export async function countUsers(db: Db, filter: UserFilter): Promise<number> {
   return Number(total);
 }
 
-/**
- * Locks the administrators' rows until the transaction ends, so two administrators demoting
- * each other at once cannot both succeed. SQLite runs one write transaction at a time anyway.
- */
+/** Locks the administrators' rows so two administrators demoting each other cannot both succeed. */
 export async function lockAdmins(trx: Transaction<Database>): Promise<number> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     const rows = await trx

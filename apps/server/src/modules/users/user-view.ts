@@ -3,17 +3,20 @@ import type { UserRow } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 
 /** Days left of a pro trial (ceil, never below 0); null for other plans. */
-export function trialRemaining(user: Pick<UserRow, 'plan' | 'trial_ends_at'>, now = Date.now()): number | null {
+export function trialRemaining(
+  user: Pick<UserRow, 'plan' | 'trial_ends_at'>,
+  now = Date.now(),
+): number | null {
   if (user.plan !== 'pro_trial') return null;
   if (!user.trial_ends_at) return 0;
   return Math.max(0, Math.ceil((Date.parse(user.trial_ends_at) - now) / DAY_MS));
 }
 
-/**
- * The plan the server enforces: a pro_trial whose trial ended counts as free, while the stored
- * plan stays pro_trial so the client can show 'Prueba finalizada'.
- */
-export function effectivePlan(user: Pick<UserRow, 'plan' | 'trial_ends_at'>, now = Date.now()): Plan {
+/** A pro_trial past its end counts as free; the stored plan stays, so the client can say so. */
+export function effectivePlan(
+  user: Pick<UserRow, 'plan' | 'trial_ends_at'>,
+  now = Date.now(),
+): Plan {
   if (user.plan === 'pro_trial' && trialRemaining(user, now) === 0) return 'free';
   return user.plan;
 }

@@ -5,6 +5,13 @@ export async function findUserById(db: Kysely<Database>, id: number): Promise<Us
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+export async function findUserByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 }

@@ -23,10 +23,7 @@ export function toAdminUserView(row: UserRow): AdminUser {
   return { ...toUserView(row), trial_ends_at: row.trial_ends_at };
 }
 
-/**
- * `GET /admin/users`: accounts by id, filtered by a case-insensitive e-mail substring; one
- * page when `pagina` or `por_pagina` is given (5 per page by default), else all of them.
- */
+/** `GET /admin/users`: accounts by id, filtered by a case-insensitive e-mail substring, paged. */
 export async function listUsersForAdmin(
   db: Kysely<Database>,
   actor: UserRow,
@@ -45,9 +42,8 @@ export async function listUsersForAdmin(
 }
 
 /**
- * `PUT /admin/users/{id}`: role and/or plan. The last administrator cannot lose the role
- * (409 LAST_ADMIN), checked under a lock so two concurrent demotions cannot both pass.
- * Setting `pro_trial` starts a fresh trial of TRIAL_DAYS; other plans have no trial end.
+ * `PUT /admin/users/{id}`: role and/or plan. The last administrator cannot lose the role (409),
+ * checked under a lock; setting `pro_trial` starts a fresh trial of TRIAL_DAYS.
  */
 export async function updateUserByAdmin(
   db: Kysely<Database>,
