@@ -1,7 +1,9 @@
 // ESLint flat config. The boundary rules of STYLE.md are written as import restrictions per
 // folder, so a wrong dependency fails `npm run lint` instead of relying on review.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -9,6 +11,25 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+
+/** Server modules other modules may reach, each only through its public `index.ts`. */
+const PUBLIC_MODULES = ['card', 'entries', 'glossaries', 'search', 'users'];
+const MODULES = './apps/server/src/modules';
+const PRIVATE_MODULES = readdirSync(MODULES).filter((name) => !PUBLIC_MODULES.includes(name));
+
+/** Query building: Kysely's raw `sql` tag and builders' entry points. */
+const QUERY_BUILDING = [
+  {
+    selector:
+      "ImportDeclaration[source.value='kysely'][importKind='value'] ImportSpecifier[importKind='value'][imported.name=/^(sql|CompiledQuery)$/]",
+    message: 'Solo los repositorios (*.repository.ts), db/ y las migraciones construyen consultas.',
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+    message: 'Solo los repositorios (*.repository.ts), db/ y las migraciones construyen consultas.',
+  },
+];
 
 const noApps = {
   group: ['@ludoterm/server', '@ludoterm/web', '**/apps/**'],
@@ -50,6 +71,72 @@ export default tseslint.config(
         { ignoreMiddleExtensions: true },
       ],
     },
+  },
+  // No import cycles anywhere, and one import per module.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
+    },
+  },
+  // Server modules reach each other only through a public index.ts; the card module, the
+  // lowest, reaches none of them.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-test-helpers.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...PUBLIC_MODULES.map((name) => ({
+              target: `${MODULES}/!(${name})/**/*`,
+              from: `${MODULES}/${name}`,
+              except: ['./index.ts'],
+              message: `Otro módulo solo importa «${name}» por su index.ts.`,
+            })),
+            ...PRIVATE_MODULES.map((name) => ({
+              target: `${MODULES}/!(${name})/**/*`,
+              from: `${MODULES}/${name}`,
+              message: `El módulo «${name}» no es público: ningún otro módulo lo importa.`,
+            })),
+            {
+              target: `${MODULES}/card/**/*`,
+              from: MODULES,
+              except: ['./card'],
+              message: 'El módulo card es el más bajo: no importa ningún otro módulo.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Query building only in repositories, the database layer and migrations.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/test/**',
+      '**/*.test.ts',
+      '**/*-test-helpers.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...QUERY_BUILDING] },
+  },
+  // Migrations are frozen once merged: no rule may ask to rewrite them.
+  {
+    files: ['apps/server/src/db/migrations/**'],
+    rules: { 'import-x/no-duplicates': 'off' },
   },
   // Migrations are named by date so that they sort: 2026-11-22-001-create-users.ts.
   {

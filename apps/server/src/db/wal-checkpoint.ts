@@ -1,5 +1,7 @@
 import type SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
 import { openSqlite } from './database.ts';
+import type { Database } from './schema.ts';
 
 // One checkpoint of a SQLite file's WAL, as the WAL checkpoint thread runs it
 // (workers/wal-checkpoint.worker.ts) on a connection of its own.
@@ -61,4 +63,14 @@ export function checkpointWal({ sqlitePath }: WalCheckpointTask): void {
   copied = checkpoint(sqlite, 'PASSIVE');
   if (!copied || copied.busy !== 0) return;
   checkpoint(sqlite, 'RESTART');
+}
+
+/** Copies what the WAL holds into the database file without waiting for anyone (PASSIVE). */
+export async function checkpointPassively(db: Kysely<Database>): Promise<void> {
+  await sql`pragma wal_checkpoint(passive)`.execute(db);
+}
+
+/** The WAL size, in pages, past which a connection's own commit checkpoints it. */
+export async function setAutocheckpointPages(db: Kysely<Database>, pages: number): Promise<void> {
+  await sql`pragma wal_autocheckpoint = ${sql.raw(String(pages))}`.execute(db);
 }

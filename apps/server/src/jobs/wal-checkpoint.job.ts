@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { WalCheckpointTask } from '../db/wal-checkpoint.ts';
+import { setAutocheckpointPages, type WalCheckpointTask } from '../db/wal-checkpoint.ts';
 import { createWorkerPool } from '../lib/worker-pool.ts';
 import { repeatInBackground } from './repeat-in-background.ts';
 
@@ -32,7 +31,7 @@ export function scheduleWalCheckpoints(
     idleTimeoutMs: Math.max(60_000, config.walCheckpointSeconds * 3000),
   });
   app.addHook('onReady', async () => {
-    await sql`pragma wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(app.db);
+    await setAutocheckpointPages(app.db, BACKSTOP_PAGES);
   });
   repeatInBackground(
     app,

@@ -20,9 +20,9 @@ export async function up(db: AnyDb): Promise<void> {
     select d.search_id * 32 + c.code, f.valor_plegado
     from search_docs d join entry_fields f on f.entry_id = d.entry_id
     join search_fields c on c.campo = f.campo where d.entry_id in (${waiting})`.execute(db);
-  const { rows } = await sql<{ n: number }>`select count(*) as n from search_fields_pending`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from search_fields_pending`.execute(db);
   if (Number(rows[0]?.n ?? 0) > 0) {
     console.warn(
       'Una importación quedó sin indexar del todo: ejecuta `npm run search:rebuild` para que la ' +

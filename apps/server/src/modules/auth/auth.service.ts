@@ -13,9 +13,8 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { DAY_MS, nowIso } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { claimInvitations } from '../glossaries/glossary-members.service.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { toUserView } from '../users/user-view.ts';
+import { claimInvitations } from '../glossaries/index.ts';
+import { findUserById, toUserView } from '../users/index.ts';
 import { initialAccess, normalizeEmail } from './auth.policy.ts';
 import {
   countAllUsers,

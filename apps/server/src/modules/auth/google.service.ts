@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { claimInvitations } from '../glossaries/glossary-members.service.ts';
+import { claimInvitations } from '../glossaries/index.ts';
 import { initialAccess } from './auth.policy.ts';
 import {
   countAllUsers,

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { addMs, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { loginCodeMail } from '../../lib/mailer-templates.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { findUserByEmail } from '../users/index.ts';
 import {
   closeOpenLoginCodes,
   consumeLoginCode,

@@ -7,7 +7,7 @@ import { addMs, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { passwordResetMail } from '../../lib/mailer-templates.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { findUserByEmail } from '../users/index.ts';
 import { closeOpenLoginCodes } from './login-codes.repository.ts';
 import {
   closePasswordResetTokens,

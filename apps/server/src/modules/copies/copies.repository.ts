@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, GlossaryRow } from '../../db/schema.ts';
-import { visibleGlossaryIds } from '../glossaries/glossaries.repository.ts';
+import { visibleGlossaryIds } from '../glossaries/index.ts';
 
 /**
  * Active glossaries called `nombre` (exact name, else folded name) that the user owns or is

@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
-import { findEntryRowsByIds, listLiveEntryIds } from '../entries/entries.repository.ts';
-import { cardToInput, parseCard } from '../card/entry-card.ts';
-import { insertEntries, type NewEntry } from '../entries/entry-writes.service.ts';
-import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossary.policy.ts';
-import { displayNameOf } from '../users/user-view.ts';
+import { findEntryRowsByIds, listLiveEntryIds } from '../entries/index.ts';
+import { cardToInput, parseCard } from '../card/index.ts';
+import { insertEntries, type NewEntry } from '../entries/index.ts';
+import { authorizeGlossary, type GlossaryPermission } from '../glossaries/index.ts';
+import { displayNameOf } from '../users/index.ts';
 import { findGlossariesByNameFor } from './copies.repository.ts';
 
 /** The destination: its nombre_seguro, or (older clients) its name among the caller's glossaries. */

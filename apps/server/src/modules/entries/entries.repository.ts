@@ -452,3 +452,43 @@ export async function countLiveEntries(db: Kysely<Database>, glossaryId: number)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The `entry_fields` rows of some entries (the write path's check). */
+export async function listFieldRows(db: Kysely<Database>, entryIds: readonly number[]) {
+  return db
+    .selectFrom('entry_fields')
+    .select(['entry_id', 'campo', 'valor_plegado', 'glossary_id'])
+    .where('entry_id', 'in', entryIds)
+    .execute();
+}
+
+/** The latest version row of each of some entries (the write path's check). */
+export async function listLatestVersionRows(db: Kysely<Database>, entryIds: readonly number[]) {
+  return db
+    .selectFrom('entry_versions')
+    .select(['entry_id', 'version', 'ficha'])
+    .where('entry_id', 'in', entryIds)
+    .where(({ eb, selectFrom }) =>
+      eb(
+        'version',
+        '=',
+        selectFrom('entry_versions as v2')
+          .select(({ fn }) => fn.max('v2.version').as('m'))
+          .whereRef('v2.entry_id', '=', 'entry_versions.entry_id'),
+      ),
+    )
+    .execute();
+}
+
+/** Every glossary's id and stored entry count, trashed ones included. */
+export async function listGlossaryCounts(db: Kysely<Database>) {
+  return db.selectFrom('glossaries').select(['id', 'num_entradas']).execute();
+}
+
+export async function setEntryCount(db: Kysely<Database>, glossaryId: number, count: number) {
+  await db
+    .updateTable('glossaries')
+    .set({ num_entradas: count })
+    .where('id', '=', glossaryId)
+    .execute();
+}

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database, EntryRow, GlossaryRow, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
-import { authorizeGlossary, type GlossaryAction } from '../glossaries/glossary.policy.ts';
-import { searchIndexFor } from '../search/search-index-for.ts';
-import { displayNameOf } from '../users/user-view.ts';
+import { authorizeGlossary, type GlossaryAction } from '../glossaries/index.ts';
+import { searchIndexFor } from '../search/index.ts';
+import { displayNameOf } from '../users/index.ts';
 import {
   findEntryRow,
   findEntryRowsByIds,
@@ -20,7 +20,7 @@ import {
   toHistoryItem,
   type EntryViewer,
   languagesOf,
-} from '../card/entry-card.ts';
+} from '../card/index.ts';
 import {
   deleteEntries,
   insertEntry,

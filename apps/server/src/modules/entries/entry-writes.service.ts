@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow, GlossaryRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { searchIndexFor } from '../search/search-index-for.ts';
+import { searchIndexFor } from '../search/index.ts';
 import {
   adjustEntryCount,
   deleteFieldRows,
@@ -28,7 +28,7 @@ import {
   parseCard,
   type DerivedColumns,
   type NormalizedEntry,
-} from '../card/entry-card.ts';
+} from '../card/index.ts';
 
 // THE entry write path. Every writer (editor, undo, restore, copy, import, the extractor's
 // "add to glossary") goes through these functions inside a transaction its caller opens, and

@@ -1,11 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { countLiveEntries, isPostgresDb, listEntryBatch } from './entries.repository.ts';
-import { deriveColumns, parseCard, languagesOf } from '../card/entry-card.ts';
-import { searchIndexFor } from '../search/search-index-for.ts';
-import { sqliteCheckDocs } from '../search/search-docs.sqlite.ts';
-import { targetOfField, type SearchTarget } from '../search/search-order.ts';
-import { glossaryScope } from '../search/search.repository.ts';
+import {
+  countLiveEntries,
+  listEntryBatch,
+  listFieldRows,
+  listGlossaryCounts,
+  listLatestVersionRows,
+} from './entries.repository.ts';
+import { deriveColumns, parseCard, languagesOf } from '../card/index.ts';
+import { searchIndexFor, glossaryScope } from '../search/index.ts';
+import { targetOfField, type SearchTarget } from '../search/index.ts';
 
 const TERMS: SearchTarget = { kind: 'terms' };
 
@@ -46,31 +50,14 @@ export async function checkSearchIndex(
     if (glossaryId !== undefined) batch = batch.filter((r) => r.glossary_id === glossaryId);
     if (batch.length === 0) continue;
     const ids = batch.map((r) => r.id);
-    const storedFields = await db
-      .selectFrom('entry_fields')
-      .select(['entry_id', 'campo', 'valor_plegado', 'glossary_id'])
-      .where('entry_id', 'in', ids)
-      .execute();
+    const storedFields = await listFieldRows(db, ids);
     const fieldsOf = new Map<number, string[]>();
     for (const f of storedFields) {
       const list = fieldsOf.get(f.entry_id) ?? [];
       list.push(`${f.glossary_id}|${f.campo}|${f.valor_plegado}`);
       fieldsOf.set(f.entry_id, list);
     }
-    const latest = await db
-      .selectFrom('entry_versions')
-      .select(['entry_id', 'version', 'ficha'])
-      .where('entry_id', 'in', ids)
-      .where(({ eb, selectFrom }) =>
-        eb(
-          'version',
-          '=',
-          selectFrom('entry_versions as v2')
-            .select(({ fn }) => fn.max('v2.version').as('m'))
-            .whereRef('v2.entry_id', '=', 'entry_versions.entry_id'),
-        ),
-      )
-      .execute();
+    const latest = await listLatestVersionRows(db, ids);
     const latestOf = new Map(latest.map((v) => [v.entry_id, v]));
     // Search probes are the slow part: a sample of each batch, spread over it.
     const probeStep = Math.max(1, Math.ceil(batch.length / 50));
@@ -114,7 +101,7 @@ export async function checkSearchIndex(
     }
   }
 
-  const glossaries = await db.selectFrom('glossaries').select(['id', 'num_entradas']).execute();
+  const glossaries = await listGlossaryCounts(db);
   for (const g of glossaries) {
     if (glossaryId !== undefined && g.id !== glossaryId) continue;
     const live = await countLiveEntries(db, g.id);
@@ -122,29 +109,6 @@ export async function checkSearchIndex(
       problems.push(`glosario ${g.id}: num_entradas ${g.num_entradas} ≠ ${live}`);
   }
 
-  if (!isPostgresDb(db)) {
-    // search_docs (the ranked search's order) against the live entries, and its FTS5 table.
-    if (glossaryId === undefined) problems.push(...(await sqliteCheckDocs(db)));
-    // entries_fts holds only the live entries: check its structure, and count each glossary.
-    for (const [table, rank] of [['entries_fts', 0]] as const) {
-      try {
-        await sql`insert into ${sql.table(table)}(${sql.ref(table)}, rank) values ('integrity-check', ${rank})`.execute(
-          db,
-        );
-      } catch (error) {
-        problems.push(`${table}: ${(error as Error).message}`);
-      }
-    }
-    // …with the live entries, and only those.
-    for (const g of glossaries) {
-      if (glossaryId !== undefined && g.id !== glossaryId) continue;
-      const { rows } = await sql<{ n: number }>`select count(*) as n from entries_fts
-        where entries_fts match ${`fts_glosario : "\u0001${g.id}\u0001"`}`.execute(db);
-      const indexed = Number(rows[0]?.n ?? 0);
-      const live = await countLiveEntries(db, g.id);
-      if (indexed !== live)
-        problems.push(`glosario ${g.id}: ${indexed} entradas en entries_fts ≠ ${live} vivas`);
-    }
-  }
+  problems.push(...(await searchIndexFor(db).check(db, glossaryId)));
   return problems;
 }

@@ -1,15 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
   countLiveEntries,
   deleteFieldRows,
   insertFieldRows,
-  isPostgresDb,
   listEntryBatch,
+  listGlossaryCounts,
   setDerivedColumns,
+  setEntryCount,
 } from './entries.repository.ts';
-import { deriveColumns, parseCard, languagesOf } from '../card/entry-card.ts';
-import { searchIndexFor } from '../search/search-index-for.ts';
+import { deriveColumns, parseCard, languagesOf } from '../card/index.ts';
+import { searchIndexFor } from '../search/index.ts';
 
 const BATCH = 1000;
 
@@ -59,18 +60,12 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<RebuildR
   await searchIndexFor(db).rebuild(db);
 
   let recounted = 0;
-  const glossaries = await db.selectFrom('glossaries').select(['id', 'num_entradas']).execute();
-  for (const g of glossaries) {
+  for (const g of await listGlossaryCounts(db)) {
     const live = await countLiveEntries(db, g.id);
     if (live !== g.num_entradas) {
-      await db
-        .updateTable('glossaries')
-        .set({ num_entradas: live })
-        .where('id', '=', g.id)
-        .execute();
+      await setEntryCount(db, g.id, live);
       recounted += 1;
     }
   }
-  if (!isPostgresDb(db)) await sql`pragma optimize`.execute(db);
   return { entries, updated, recounted };
 }

@@ -14,10 +14,10 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
-import { insertEntries, type NewEntry } from '../entries/entry-writes.service.ts';
-import { languagesOf } from '../card/entry-card.ts';
-import { authorizeGlossary } from '../glossaries/glossary.policy.ts';
-import { displayNameOf } from '../users/user-view.ts';
+import { insertEntries, type NewEntry } from '../entries/index.ts';
+import { languagesOf } from '../card/index.ts';
+import { authorizeGlossary } from '../glossaries/index.ts';
+import { displayNameOf } from '../users/index.ts';
 import { listExistingTerms } from './extraction.repository.ts';
 
 /** Variants as the card's single `variante` field holds them. */

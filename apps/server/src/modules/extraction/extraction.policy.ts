@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { effectivePlan } from '../users/user-view.ts';
+import { effectivePlan } from '../users/index.ts';
 
 /** Pro plans only (spec section 6), admins included; checked before the upload is read. */
 export function assertCanExtract(

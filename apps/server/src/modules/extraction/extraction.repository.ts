@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { visibleGlossaryIds } from '../glossaries/glossaries.repository.ts';
+import { visibleGlossaryIds } from '../glossaries/index.ts';
 
 // Folded terms per query: two IN lists of this size stay below both engines' limits on bound
 // parameters, and a full answer of candidates with their variants fits in one query.

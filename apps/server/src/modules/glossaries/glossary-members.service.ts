@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { findUserByEmail } from '../users/index.ts';
 import { findGlossaryOwner } from './glossaries.repository.ts';
 import {
   deleteMemberByEmail,

@@ -6,7 +6,7 @@ import {
   type Language,
 } from '@ludoterm/contract';
 import type { GlossaryRow } from '../../db/schema.ts';
-import { displayNameOf } from '../users/user-view.ts';
+import { displayNameOf } from '../users/index.ts';
 
 /** The glossary as the API answers it. */
 export function toGlossaryView(

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { AVATAR_PROFILE, processImage } from '../../lib/images.ts';
 import { isUploadKey, newUploadKey, type UploadStorage } from '../../lib/storage.ts';
-import { toUserView } from '../users/user-view.ts';
+import { toUserView } from '../users/index.ts';
 import { updateAvatarPath } from './profile.repository.ts';
 
 /** Where avatars are served, without a token so that an `<img>` can show them. */

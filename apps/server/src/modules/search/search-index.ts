@@ -46,6 +46,11 @@ export interface SearchIndex {
   countInOrder(db: Kysely<Database>, params: CountedMatch): Promise<CountedMatches>;
   /** Rebuilds every index structure from the tables (`npm run search:rebuild`). */
   rebuild(db: Kysely<Database>): Promise<void>;
+  /**
+   * The engine's own consistency problems against the live entries, of one glossary or of
+   * all (`search:rebuild -- --comprobar`, and the tests after every kind of write).
+   */
+  check(db: Kysely<Database>, glossaryId?: number): Promise<string[]>;
 }
 
 export interface GlossarySearch {

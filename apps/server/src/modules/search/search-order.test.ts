@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldText, foldTextFully } from '../../lib/text-folding.ts';
-import { assignSlots } from './search-docs.sqlite.ts';
-import { SEARCH_ID_STEP, SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
+import { assignSlots } from './sqlite/search-docs.repository.ts';
+import { SEARCH_ID_STEP, SEARCH_UNORDERED_FROM } from './sqlite/search-numbering.ts';
 import {
   compareCodePoints,
   coveringTrigrams,

@@ -106,23 +106,6 @@ export function sourcesOf(
   }
 }
 
-/** The glossaries a target can match at all. */
-export function scopeOf(
-  db: Kysely<Database>,
-  target: SearchTarget,
-  scope: SearchScope,
-): GlossaryIds {
-  if (target.kind !== 'term') return scope.glossaryIds(db);
-  return scope
-    .glossaryIds(db)
-    .where((eb) =>
-      eb.or([
-        eb('glossaries.idioma_origen', '=', target.language),
-        eb('glossaries.idioma_meta', '=', target.language),
-      ]),
-    );
-}
-
 /** The word-start patterns of the word tier: the query after a space, hyphen, apostrophe… */
 export function wordStarts(query: string): string[] {
   return WORD_SEPARATORS.map((s) => s + query);

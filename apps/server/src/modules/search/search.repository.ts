@@ -1,8 +1,8 @@
 import type { Language } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, EntryRow } from '../../db/schema.ts';
-import { visibleGlossaryIds } from '../glossaries/glossaries.repository.ts';
-import type { GlossaryIds, SearchScope } from './search-order.ts';
+import { visibleGlossaryIds } from '../glossaries/index.ts';
+import type { GlossaryIds, SearchScope, SearchTarget } from './search-order.ts';
 
 /** Who searches and, optionally, which of their glossaries (by nombre_seguro). */
 export interface ScopeInput {
@@ -33,6 +33,23 @@ export function searchScopeFor({ userId, isAdmin, slugs }: ScopeInput): SearchSc
         language,
       ),
   };
+}
+
+/** The glossaries a target can match at all. */
+export function scopeOf(
+  db: Kysely<Database>,
+  target: SearchTarget,
+  scope: SearchScope,
+): GlossaryIds {
+  if (target.kind !== 'term') return scope.glossaryIds(db);
+  return scope
+    .glossaryIds(db)
+    .where((eb) =>
+      eb.or([
+        eb('glossaries.idioma_origen', '=', target.language),
+        eb('glossaries.idioma_meta', '=', target.language),
+      ]),
+    );
 }
 
 /** A scope of exactly these glossaries, whoever asks (maintenance checks). */

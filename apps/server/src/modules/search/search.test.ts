@@ -14,8 +14,8 @@ import {
 import { insertEntries } from '../entries/entry-writes.service.ts';
 import { postImport } from '../transfers/import-test-helpers.ts';
 import { checkSearchIndex } from '../entries/search-index-check.ts';
-import { sqliteCheckDocs } from './search-docs.sqlite.ts';
-import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
+import { sqliteCheckDocs } from './sqlite/search-docs.repository.ts';
+import { SEARCH_UNORDERED_FROM } from './sqlite/search-numbering.ts';
 
 type Headers = { authorization: string };
 

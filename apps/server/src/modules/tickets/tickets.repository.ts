@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, NewTicket, TicketRow, TicketsTable } from '../../db/schema.ts';
-import type { Updateable } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

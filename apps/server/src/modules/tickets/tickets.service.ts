@@ -14,7 +14,7 @@ import { processImage, SCREENSHOT_PROFILE } from '../../lib/images.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { ticketAnsweredMail } from '../../lib/mailer-templates.ts';
 import { isUploadKey, newUploadKey, type UploadStorage } from '../../lib/storage.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/index.ts';
 import { assertCanManageTickets, canReadTicket, isAdmin } from './tickets.policy.ts';
 import {
   countTickets,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { SortCursor } from '../entries/entries.repository.ts';
-import type { EntryViewRow } from '../card/entry-card.ts';
+import type { SortCursor } from '../entries/index.ts';
+import type { EntryViewRow } from '../card/index.ts';
 
 /** What an export reads of each entry: the answered row and its place in the sort order. */
 export type ExportRow = EntryViewRow & SortCursor;

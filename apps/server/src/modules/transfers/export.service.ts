@@ -8,9 +8,9 @@ import {
 } from '@ludoterm/formats';
 import type { Kysely } from 'kysely';
 import type { Database, GlossaryRow, UserRow } from '../../db/schema.ts';
-import type { SortCursor } from '../entries/entries.repository.ts';
-import { toEntryView, type EntryViewer, languagesOf } from '../card/entry-card.ts';
-import { authorizeGlossary } from '../glossaries/glossary.policy.ts';
+import type { SortCursor } from '../entries/index.ts';
+import { toEntryView, type EntryViewer, languagesOf } from '../card/index.ts';
+import { authorizeGlossary } from '../glossaries/index.ts';
 import { listExportRows } from './export.repository.ts';
 
 /**

@@ -8,12 +8,13 @@ import {
   readImportFile,
   type EntryStream,
 } from '@ludoterm/formats';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { checkpointPassively } from '../../db/wal-checkpoint.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { normalizeEntryInput, languagesOf } from '../card/entry-card.ts';
+import { normalizeEntryInput, languagesOf } from '../card/index.ts';
 import {
   deriveEntry,
   insertNewEntryRows,
@@ -21,8 +22,8 @@ import {
   type EntryActor,
   type PreparedEntry,
   type WriteGlossary,
-} from '../entries/entry-writes.service.ts';
-import { searchIndexFor } from '../search/search-index-for.ts';
+} from '../entries/index.ts';
+import { searchIndexFor } from '../search/index.ts';
 import { isGlossaryLive } from './import.repository.ts';
 
 // An import as the import worker thread runs it (workers/import.worker.ts), on a file already
@@ -171,8 +172,7 @@ async function runImport(task: ImportTask): Promise<ImportOutcome> {
       .execute((tx) => writeAll(tx, reading.entradas, task));
     // The WAL now holds the whole import: copied into the database file here, on this
     // thread, rather than by the main connection's next commit inside a request.
-    if (database.engine === 'sqlite')
-      await sql`pragma wal_checkpoint(passive)`.execute(database.db);
+    if (database.engine === 'sqlite') await checkpointPassively(database.db);
     return { tipo: 'importado', ...result };
   } finally {
     await database.destroy();

@@ -14,8 +14,8 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { WorkerPoolFullError, type WorkerPool } from '../../lib/worker-pool.ts';
-import { authorizeGlossary, type GlossaryPermission } from '../glossaries/glossary.policy.ts';
-import { displayNameOf } from '../users/user-view.ts';
+import { authorizeGlossary, type GlossaryPermission } from '../glossaries/index.ts';
+import { displayNameOf } from '../users/index.ts';
 import type { ImportDatabase, ImportOutcome, ImportTask } from './import-job.ts';
 
 /** What the import needs besides the request. */

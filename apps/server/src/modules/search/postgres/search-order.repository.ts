@@ -1,10 +1,10 @@
+import { scopeOf } from '../search.repository.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { isShortQuery, likeLiteral } from './search-index-terms.ts';
+import type { Database } from '../../../db/schema.ts';
+import { isShortQuery, likeLiteral } from '../search-index-terms.ts';
 import {
   TIE_BREAK_SQL,
   countedOf,
-  scopeOf,
   sourcesOf,
   toRankedMatches,
   wordStarts,
@@ -14,7 +14,7 @@ import {
   type OrderedRow,
   type RankedMatch,
   type TargetSource,
-} from './search-order.ts';
+} from '../search-order.ts';
 
 // PostgreSQL's ranked search: plain SQL on `entries` (and `entry_fields`), in the results'
 // order (clave_orden, the tie-break of search-order.ts, id) with a limit. The planner picks between the pg_trgm GIN indexes (few

@@ -1,12 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { FIELD_SLOTS, SEARCH_ID_STEP, SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
-import { TIE_BREAK_SQL, compareOrder, tieBreakOf } from './search-order.ts';
+import type { Database } from '../../../db/schema.ts';
+import { FIELD_SLOTS, SEARCH_ID_STEP, SEARCH_UNORDERED_FROM } from './search-numbering.ts';
+import { TIE_BREAK_SQL, compareOrder, tieBreakOf } from '../search-order.ts';
 import {
   sqliteAddWordStarts,
   sqliteCheckWordStarts,
   sqliteRewriteWordStarts,
-} from './search-word-starts.sqlite.ts';
+} from './search-word-starts.repository.ts';
 
 // The write side of SQLite's ranked search (migration 040 and its followers): the docs that
 // number the live entries in the results' order, their trigram rows and their card fields'
@@ -190,10 +190,11 @@ export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
   for (const table of ['search_terms_fts', 'search_field_fts', 'entries_fts']) {
     await sql`insert into ${sql.table(table)} (${sql.ref(table)}) values ('optimize')`.execute(db);
   }
+  await sql`pragma optimize`.execute(db);
 }
 
-/** Problems of the docs against the live entries (empty when consistent). */
-export async function sqliteCheckDocs(db: Kysely<Database>): Promise<string[]> {
+/** The docs against the live entries: present, up to date, in order, with their word starts. */
+async function checkDocs(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
   const { rows: mismatched } = await sql<{ id: number }>`
     select e.id from entries e left join search_docs d on d.entry_id = e.id
@@ -217,7 +218,20 @@ export async function sqliteCheckDocs(db: Kysely<Database>): Promise<string[]> {
     limit 20`.execute(db);
   for (const r of disorder) problems.push(`entrada ${r.id}: fuera de orden en search_docs`);
   problems.push(...(await sqliteCheckWordStarts(db)));
-  for (const table of ['search_terms_fts', 'search_field_fts']) {
+  return problems;
+}
+
+/**
+ * Problems of the search rows against the live entries (empty when consistent): the docs and
+ * their word starts (when every glossary is checked), every FTS5 table's own integrity check,
+ * and `entries_fts` counted per glossary.
+ */
+export async function sqliteCheckDocs(
+  db: Kysely<Database>,
+  glossaryId?: number,
+): Promise<string[]> {
+  const problems = glossaryId === undefined ? await checkDocs(db) : [];
+  for (const table of ['search_terms_fts', 'search_field_fts', 'entries_fts']) {
     try {
       await sql`insert into ${sql.table(table)} (${sql.ref(table)}, rank) values ('integrity-check', 0)`.execute(
         db,
@@ -225,6 +239,18 @@ export async function sqliteCheckDocs(db: Kysely<Database>): Promise<string[]> {
     } catch (error) {
       problems.push(`${table}: ${(error as Error).message}`);
     }
+  }
+  const { rows: counts } = await sql<{ id: number; live: number; indexed: number }>`
+    select g.id,
+      (select count(*) from entries e where e.glossary_id = g.id and e.deleted_at is null) as live,
+      (select count(*) from entries_fts
+        where entries_fts match '"' || char(1) || g.id || char(1) || '"') as indexed
+    from glossaries g where ${glossaryId === undefined ? sql`1` : sql`g.id = ${glossaryId}`}`.execute(
+    db,
+  );
+  for (const g of counts) {
+    if (g.indexed !== g.live)
+      problems.push(`glosario ${g.id}: ${g.indexed} entradas en entries_fts ≠ ${g.live} vivas`);
   }
   return problems;
 }

@@ -1,16 +1,16 @@
 import type { Compilable, Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { PREFIX_END, WORD_SEPARATORS, ftsPhrase, isShortQuery } from './search-index-terms.ts';
-import { FIELD_SLOTS, SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
-import type { SqlText } from './search-sql.sqlite.ts';
-import { q, rowsOf } from './search-sql.sqlite.ts';
-import { sqliteWordStartRows } from './search-word-starts.sqlite.ts';
+import type { Database } from '../../../db/schema.ts';
+import { scopeOf } from '../search.repository.ts';
+import { PREFIX_END, WORD_SEPARATORS, ftsPhrase, isShortQuery } from '../search-index-terms.ts';
+import { FIELD_SLOTS, SEARCH_UNORDERED_FROM } from './search-numbering.ts';
+import type { SqlText } from './sql-text.repository.ts';
+import { q, rowsOf } from './sql-text.repository.ts';
+import { sqliteWordStartRows } from './search-word-starts.repository.ts';
 import {
   compareOrder,
   countedOf,
   ftsContains,
   ftsWordStart,
-  scopeOf,
   sourcesOf,
   toRankedMatches,
   trigramsOf,
@@ -22,7 +22,7 @@ import {
   type SearchScope,
   type SearchTarget,
   type TargetSource,
-} from './search-order.ts';
+} from '../search-order.ts';
 
 // SQLite's ranked search (migration 040): `search_docs` numbers the live entries in the
 // results' order (`search_id`), and `search_terms_fts` indexes their folded terms under the

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { PREFIX_END, WORD_SEPARATORS } from './search-index-terms.ts';
-import { SEARCH_UNORDERED_FROM } from './search-numbering.sqlite.ts';
-import type { SqlText } from './search-sql.sqlite.ts';
-import { q, rowsOf } from './search-sql.sqlite.ts';
+import type { Database } from '../../../db/schema.ts';
+import { PREFIX_END, WORD_SEPARATORS } from '../search-index-terms.ts';
+import { SEARCH_UNORDERED_FROM } from './search-numbering.ts';
+import type { SqlText } from './sql-text.repository.ts';
+import { q, rowsOf } from './sql-text.repository.ts';
 
 // SQLite's word tier from `search_word_starts` (migration 067): for each doc in the results'
 // order, its text from every word start on, at most START_CHARS characters. Its rows follow

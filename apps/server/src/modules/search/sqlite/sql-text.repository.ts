@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../../../db/schema.ts';
 
 // SQLite's search reads as plain text and parameters. They are built anew for every search
 // from dozens of nested fragments; through Kysely's `sql` tag each fragment became a frozen

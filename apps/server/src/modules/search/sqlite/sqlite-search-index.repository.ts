@@ -1,14 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { GlossarySearch, SearchIndex, SearchPage } from './search-index.ts';
+import type { GlossarySearch, SearchIndex, SearchPage } from '../search-index.ts';
 import {
   PREFIX_END,
   TERM_COLUMNS,
   ftsPhrase,
   isShortQuery,
   type TermColumn,
-} from './search-index-terms.ts';
-import { sqliteRebuildDocs, sqliteReindex } from './search-docs.sqlite.ts';
-import { sqliteCountInOrder, sqliteMatchInOrder } from './search-order.sqlite.ts';
+} from '../search-index-terms.ts';
+import { sqliteCheckDocs, sqliteRebuildDocs, sqliteReindex } from './search-docs.repository.ts';
+import { sqliteCountInOrder, sqliteMatchInOrder } from './search-order.repository.ts';
 
 /**
  * Below this many matches the page is read by looking each match up and sorting them;
@@ -91,4 +91,5 @@ export const sqliteSearchIndex: SearchIndex = {
   countInOrder: sqliteCountInOrder,
 
   rebuild: sqliteRebuildDocs,
+  check: sqliteCheckDocs,
 };

@@ -1,0 +1,12 @@
+// The entries module's public face: the entry write path and the reads other modules need.
+export { findEntryRowsByIds, listLiveEntryIds, type SortCursor } from './entries.repository.ts';
+export {
+  deriveEntry,
+  insertEntries,
+  insertNewEntryRows,
+  loadDuplicateKeys,
+  type EntryActor,
+  type NewEntry,
+  type PreparedEntry,
+  type WriteGlossary,
+} from './entry-writes.service.ts';

@@ -1,0 +1,8 @@
+// The glossaries module's public face: who may do what in a glossary.
+export { visibleGlossaryIds } from './glossaries.repository.ts';
+export { claimInvitations } from './glossary-members.service.ts';
+export {
+  authorizeGlossary,
+  type GlossaryAction,
+  type GlossaryPermission,
+} from './glossary.policy.ts';

@@ -1,0 +1,3 @@
+// The users module's public face: accounts as other modules read them.
+export { displayNameOf, effectivePlan, toUserView } from './user-view.ts';
+export { findUserByEmail, findUserById } from './users.repository.ts';
