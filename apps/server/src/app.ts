@@ -53,10 +53,7 @@ function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|code|refresh_token)=)[^&]*/gi, '$1[REDACTED]');
 }
 
-/**
- * Builds the whole application: plugins, every module under /api and the web app.
- * Never listens: server.ts does, tests use `inject`.
- */
+/** Builds the whole application; it never listens (server.ts does, tests use `inject`). */
 export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
   useSpanishZodErrors();
   const app = Fastify({

@@ -41,6 +41,8 @@ const envSchema = z.object({
   EXTRACTOR_WORKERS: z.coerce.number().int().min(1).max(64).default(Math.min(2, Math.max(1, availableParallelism() - 1))),
   /** Search threads on SQLite, each with its own connection; 0 searches on the main connection. */
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /** SQLite: longest a search may run on its thread before it is cancelled with a 503. */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   /** SQLite only: seconds between WAL checkpoints made by a thread of their own (0: by SQLite). */
   WAL_CHECKPOINT_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   /** Longest time one extraction may run, from when a thread takes it (waiting does not count). */

@@ -17,15 +17,9 @@ interface CheckpointResult {
   checkpointed: number;
 }
 
-/**
- * A WAL still holding this many frames (16 MiB) after being copied has not started over by
- * itself: writes keep coming with no gap between them (see checkpointWal).
- */
+/** A WAL still this long after a copy is not starting over by itself (see checkpointWal). */
 const RESTART_FROM_FRAMES = 4000;
-/**
- * How long a restart may wait for readers still on the WAL, holding writers off meanwhile;
- * past it, the next run tries again.
- */
+/** How long a restart waits for readers (holding writers off); past it, the next run retries. */
 const RESTART_WAIT_MS = 20;
 
 const connections = new Map<string, SQLite.Database>();
@@ -46,15 +40,9 @@ function checkpoint(sqlite: SQLite.Database, mode: 'PASSIVE' | 'RESTART'): Check
 }
 
 /**
- * A PASSIVE checkpoint copies the WAL into the database file without waiting for, or holding
- * up, any reader or writer. Copying alone does not keep the WAL small: it starts over from its
- * beginning only when a write transaction begins with every frame already copied. Between
- * ordinary writes there is time for that; under a steady stream of them the next write has
- * always begun by the time a copy ends, and the WAL grew until the main connection's backstop
- * copied 10,000 pages inside a request (100–200 ms, every few hundred writes). So a WAL past
- * RESTART_FROM_FRAMES is copied once more, to catch up with the writes made meanwhile, and
- * then checkpointed in RESTART mode, which holds writers off while it copies what is left and
- * syncs (25–70 ms on the benchmark machine's disk) and makes the next write start the WAL over.
+ * A PASSIVE copy never waits, but the WAL starts over only when a write begins with every frame
+ * copied, which a steady stream of writes never allows. So a long WAL is copied again and then
+ * checkpointed in RESTART mode, which holds writers off briefly so the next write starts it over.
  */
 export function checkpointWal({ sqlitePath }: WalCheckpointTask): void {
   const sqlite = connectionFor(sqlitePath);

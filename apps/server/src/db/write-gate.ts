@@ -1,12 +1,6 @@
 /**
- * Where writes from the main thread wait while another thread holds SQLite's write lock.
- *
- * SQLite admits one writer at a time, and better-sqlite3 waits for the lock synchronously
- * (`busy_timeout`): a main-thread write made while an import's writer thread holds the lock
- * would freeze the event loop, every other user's reads included, until the import commits.
- * Instead, the import holds this gate for as long as its writer runs, and main-thread writers
- * (mutating requests, background jobs) await `passed()` first, so they wait asynchronously
- * while reads go on. On PostgreSQL nobody holds it: row locks and MVCC need no such wait.
+ * Where main-thread writes wait while another thread holds SQLite's write lock: better-sqlite3
+ * waits for it synchronously, which would freeze the event loop. Unused on PostgreSQL.
  */
 export class WriteGate {
   #holders = 0;

@@ -10,9 +10,8 @@ export interface BackgroundRun {
 }
 
 /**
- * Runs `work` every `everyMs` once the app is ready, never two runs at once (a run still going
- * when the next is due skips it); a failure is logged, not thrown. Closing the app stops the
- * timer and waits for the run in progress.
+ * Runs `work` every `everyMs` once the app is ready, never two at once; failures are logged.
+ * Closing the app waits for the run in progress.
  */
 export function repeatInBackground(
   app: FastifyInstance,

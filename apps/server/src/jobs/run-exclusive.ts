@@ -3,9 +3,8 @@ import type { Database } from '../db/schema.ts';
 import { releaseJobLock, tryAcquireJobLock } from './job-locks.repository.ts';
 
 /**
- * Runs `work` only if this holder takes the named database lock, so a job scheduled on
- * several instances runs on one at a time. Answers null when another holder has it.
- * The lease outlives a crashed holder by at most `leaseMs`.
+ * Runs `work` only if this holder takes the named database lock (null when another has it); a
+ * crashed holder's lease lasts at most `leaseMs`.
  */
 export async function runExclusive<T>(
   db: Kysely<Database>,

@@ -24,11 +24,7 @@ export async function runTrashPurge(
   );
 }
 
-/**
- * Purges the expired trash when the app is ready and then every PURGE_INTERVAL_MINUTES
- * (0 disables it, as the tests do). Safe on many instances: the lock and the idempotent
- * delete make concurrent runs harmless.
- */
+/** Purges the expired trash at start and every PURGE_INTERVAL_MINUTES (0 disables it). */
 export function scheduleTrashPurge(
   app: FastifyInstance,
   config: Pick<Config, 'PURGE_INTERVAL_MINUTES'>,

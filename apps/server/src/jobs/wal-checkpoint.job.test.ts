@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createGlossaryRow, createUser } from '../test/factories.ts';
 
-// With WAL_CHECKPOINT_SECONDS on, the main connection only checkpoints past 10,000 pages, so
-// the database file can only grow through the checkpoint thread: a few dozen entries (a few
-// hundred pages of WAL) reach the file within a few runs of it.
+// With WAL_CHECKPOINT_SECONDS on, the main connection's own checkpoint is only a distant
+// backstop, so the database file grows through the checkpoint thread alone.
 describe('WAL checkpoints on a thread of their own (SQLite)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -46,12 +45,8 @@ describe('WAL checkpoints on a thread of their own (SQLite)', () => {
     });
   });
 
-  // Writes back to back, several in flight at once: the WAL never finds a moment with every
-  // frame copied and no write under way, so it starts over only because the thread restarts
-  // it. Without that it grows to the main connection's 10,000-page backstop (40 MB) before the
-  // first restart. The writes go on until the WAL header's checkpoint counter moves (a
-  // restart), however long a busy machine keeps the thread waiting; the WAL's size at that
-  // moment is how far it grew.
+  // Under back-to-back writes the WAL starts over only because the thread restarts it; without
+  // that it would reach the main connection's backstop. Writes go on until a restart is seen.
   it('starts the WAL over while writes keep coming', async () => {
     const owner = await createUser(t);
     const glossary = await createGlossaryRow(t, owner.user);

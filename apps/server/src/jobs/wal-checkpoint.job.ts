@@ -5,18 +5,12 @@ import { setAutocheckpointPages, type WalCheckpointTask } from '../db/wal-checkp
 import { createWorkerPool } from '../lib/worker-pool.ts';
 import { repeatInBackground } from './repeat-in-background.ts';
 
-/**
- * The main connection's own checkpoint, kept only as a backstop should the thread fall behind:
- * 10,000 pages (40 MB of WAL) instead of SQLite's 1,000.
- */
+/** The main connection's own checkpoint, raised so it is only a backstop behind the thread. */
 const BACKSTOP_PAGES = 10_000;
 
 /**
- * On SQLite, the commit that takes the WAL past 1,000 pages copies it into the database file
- * and syncs it, on the committing connection: one write request in a hundred paid 10–20 ms
- * for everybody's writes. Instead a thread of its own checkpoints every
- * WAL_CHECKPOINT_SECONDS (PASSIVE: it never waits for, nor holds up, readers or writers), and
- * requests only write to the WAL. Nothing on PostgreSQL, nor with WAL_CHECKPOINT_SECONDS=0.
+ * On SQLite, checkpoints the WAL on a thread of its own every WAL_CHECKPOINT_SECONDS, so no write
+ * request pays for copying everybody's writes into the database file.
  */
 export function scheduleWalCheckpoints(
   app: FastifyInstance,

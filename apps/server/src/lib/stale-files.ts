@@ -2,9 +2,8 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * Removes the files in `dir` last modified more than `ageMs` ago: what a server stopped in
- * the middle of something (a crash, a kill) left behind. Younger files may belong to work in
- * progress, maybe another server's sharing the directory, and are kept. Answers how many went.
+ * Removes files in `dir` older than `ageMs`, left by a stopped server; younger ones may belong to
+ * work in progress (maybe another server's). Answers how many went.
  */
 export async function removeStaleFiles(
   dir: string,

@@ -5,17 +5,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 
-// Worker threads for CPU-heavy work (imports, term extraction), so the event loop keeps
-// answering other users. A worker is a file `src/workers/<name>.worker.ts` whose default
-// export is `async (task) => result`; task and result cross the thread boundary by structured
-// clone, so both must be plain data (no class instances, no functions: an Error loses its
-// own properties on the way, so workers answer failures as data).
-//
-// Where the file is depends on how the server runs:
-// - bundled (`npm start`): apps/server/build.mjs bundles every `src/workers/*.worker.ts` as
-//   its own entry, so it is `dist/workers/<name>.worker.js`, beside `dist/server.js`;
-// - from TypeScript (Vitest, `npm run dev`, benchmarks through tsx): it is
-//   `src/workers/<name>.worker.ts`, loaded through tsx's loader in the worker thread.
+// A worker is `src/workers/<name>.worker.ts` (bundled: `dist/workers/<name>.worker.js`) whose
+// default export is `async (task) => result`. Both cross by structured clone, so they must be
+// plain data: an Error loses its own properties, so workers answer failures as data.
 
 /** How a worker file is started: the file and the Node options of its threads. */
 export interface WorkerEntry {
@@ -31,10 +23,7 @@ function tsxLoader(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }
 
-/**
- * The file and Node options that start worker `name` (`import` for
- * `src/workers/import.worker.ts`). Throws when the file is missing (a stale build).
- */
+/** The file and Node options that start worker `name`; throws when it is missing. */
 export function resolveWorkerEntry(name: string): WorkerEntry {
   if (runningFromSource) {
     const filename = join(dirname(here), '..', 'workers', `${name}.worker.ts`);
@@ -56,7 +45,7 @@ export function resolveWorkerEntry(name: string): WorkerEntry {
 }
 
 export interface WorkerPoolOptions {
-  /** Threads at most (default 1: on a 2-core machine one heavy task at a time is plenty). */
+  /** Threads at most (default 1). */
   maxThreads?: number;
   /** Threads started with the pool and kept however idle (default 0: started on demand). */
   minThreads?: number;
@@ -66,20 +55,11 @@ export interface WorkerPoolOptions {
   idleTimeoutMs?: number;
   /** V8 heap limit of each thread, in MB (default: Node's). */
   maxOldGenerationSizeMb?: number;
-  /** V8 young generation of each thread, in MB (default: Node's, up to 48 MB per thread). */
+  /** V8 young generation of each thread, in MB (default: Node's). */
   maxYoungGenerationSizeMb?: number;
-  /**
-   * Whether a thread's event loop keeps running between tasks. By default piscina parks idle
-   * threads with Atomics.wait, which also stops their timers and callbacks until the next
-   * task: a worker that goes on working after answering (the import writer's checkpoint)
-   * needs `true`.
-   */
+  /** Keeps idle threads' event loops running: piscina's Atomics.wait also stops their timers. */
   runsBetweenTasks?: boolean;
-  /**
-   * Lowers the threads' scheduling priority by this much (Linux `nice`, through piscina's
-   * optional @napi-rs/nice; ignored where it is missing): for work that should take only the
-   * CPU other threads leave.
-   */
+  /** Lowers the threads' priority (Linux `nice`; ignored without piscina's @napi-rs/nice). */
   niceIncrement?: number;
   /** Tasks handed to each thread at once (default 1). */
   concurrentTasksPerWorker?: number;
@@ -96,7 +76,6 @@ export interface RunOptions {
 export interface WorkerPool<Task, Result> {
   /** Runs a task on a free thread (queued when all are busy) and answers its result. */
   run(task: Task, options?: RunOptions): Promise<Result>;
-  /** Tasks waiting for a thread. */
   readonly queueSize: number;
   /** Ends every thread; running tasks are rejected. Call it when the app closes. */
   destroy(): Promise<void>;
@@ -120,10 +99,7 @@ export class WorkerPoolFullError extends Error {
   }
 }
 
-/**
- * A pool for worker `name` (see `resolveWorkerEntry`). Threads beyond `minThreads` start on
- * demand and exit after `idleTimeoutMs` without work; `destroy()` ends them all at once.
- */
+/** A pool of threads running worker `name` (see `resolveWorkerEntry`). */
 export function createWorkerPool<Task, Result>(
   name: string,
   options: WorkerPoolOptions = {},

@@ -7,9 +7,8 @@ import {
   type ExtractionTask,
 } from '../modules/extraction/extraction-job.ts';
 
-// Loading starts with the thread; a task waits for it, so its time limit (which starts with
-// the task) counts the task's own work only. (No top-level await: tsx's loader in worker
-// threads does not take it.)
+// Loading starts with the thread, so a task's time limit counts only its own work. No top-level
+// await: tsx's loader in worker threads does not take it.
 const ready = warmUpExtractor();
 
 export default async function extractionWorker(task: ExtractionTask): Promise<ExtractionOutcome> {

@@ -31,11 +31,7 @@ export function languagesOf(glossary: {
   return { origen: glossary.idioma_origen as Language, meta: glossary.idioma_meta as Language };
 }
 
-/**
- * The card as stored in `entries.ficha` and `entry_versions.ficha`: field id → value, with
- * the ids of `ficha.campos` (`termino.es`, `subindice`, `contexto_en`…) and only the fields
- * that hold text. Private comments are not part of it (they have their own column).
- */
+/** The card as stored in `ficha`: field id → value, only fields that hold text. */
 export type StoredCard = Record<string, string>;
 
 /** What the write path stores for one entry, besides who and when. */
@@ -112,7 +108,7 @@ function tooLong(id: string): AppError {
   );
 }
 
-/** Fields of other languages may come back as null (an object a GET answered); never with text. */
+/** Fields of other languages may come back as null (echoing a GET), never with text. */
 function assertOnlyGlossaryLanguages(langs: CardLanguages, plan: CardPlan, input: EntryInput) {
   for (const [id, read] of plan.foreign) {
     if (cleanText(read(input))) {
@@ -125,11 +121,8 @@ function assertOnlyGlossaryLanguages(langs: CardLanguages, plan: CardPlan, input
 }
 
 /**
- * Validates an entry as written (POST, PUT, import, copy…) and merges it over `current`:
- * a field left out keeps its current value, null or '' clears it. Refuses (422, Spanish
- * detail naming the field) text for languages outside the glossary, a field over 20,000
- * characters, an entry over 100,000, and an entry with no term at all.
- * `keepPrivateComments`: the caller may not see them, so theirs are neither read nor changed.
+ * Validates an entry and merges it over `current` (a field left out keeps its value, null or ''
+ * clears it). With `keepPrivateComments` the current private comments are kept as they are.
  */
 export function normalizeEntryInput(
   langs: CardLanguages,
@@ -177,10 +170,7 @@ export function normalizeEntryInput(
 /** Fields searched through entries' own columns rather than entry_fields. */
 const SEARCH_COLUMN_FIELDS = new Set(['subindice']);
 
-/**
- * The advanced-search rows of a card (`entry_fields`): each field other than the terms and
- * the subindice, folded. They do not depend on the glossary's languages.
- */
+/** The advanced-search rows of a card: every field but the terms and subindice, folded. */
 export function cardFieldsOf(card: StoredCard): Array<[string, string]> {
   const fields: Array<[string, string]> = [];
   for (const id in card) {
@@ -216,7 +206,6 @@ export function duplicateKeyOf(origenPlegado: string, metaPlegado: string): stri
   return `${origenPlegado}\u0001${metaPlegado}`;
 }
 
-/** The stored card, parsed. */
 export function parseCard(ficha: string): StoredCard {
   return JSON.parse(ficha) as StoredCard;
 }
@@ -302,7 +291,7 @@ export function canSeePrivateComments(viewer: EntryViewer, authorId: number | nu
   return viewer.userId === viewer.ownerId || (authorId !== null && viewer.userId === authorId);
 }
 
-/** The entry as the API answers it (built as one object: a page shapes dozens). */
+/** The entry as the API answers it. */
 export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: EntryViewer): Entry {
   const entry: Record<string, unknown> = { id: row.id };
   writeCardFields(entry, langs, parseCard(row.ficha));

@@ -26,10 +26,8 @@ function finishKey(key: string): string {
 }
 
 /**
- * The key that orders terms of `language` when compared byte by byte (SQLite BINARY,
- * PostgreSQL "C"), the same on both engines: case and accents are ignored (á = a, É = e,
- * ü = u, ç = c, œ = oe, ß = ss), leading punctuation is skipped (¡Hadouken! files under H),
- * and in Spanish ñ sorts after n. Ties are broken by id by the queries.
+ * The byte-comparable key that orders terms of `language` on both engines: case, accents and
+ * leading punctuation ignored (¡Hadouken! files under H), and in Spanish ñ after n.
  */
 export function sortKeyOf(term: string | null | undefined, language: Language): string {
   if (!term) return '';

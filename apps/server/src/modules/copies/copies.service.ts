@@ -10,7 +10,7 @@ import { authorizeGlossary, type GlossaryPermission } from '../glossaries/index.
 import { displayNameOf } from '../users/index.ts';
 import { findGlossariesByNameFor } from './copies.repository.ts';
 
-/** The destination: its nombre_seguro, or (older clients) its name among the caller's glossaries. */
+/** The destination by nombre_seguro, or (older clients) by name among the caller's glossaries. */
 async function authorizeDestination(
   db: Kysely<Database>,
   user: UserRow,
@@ -28,12 +28,8 @@ async function authorizeDestination(
 }
 
 /**
- * `POST /glosarios/{origen}/copiar`: copies the chosen entries (or all, with `todas`) into
- * `destino`. Reading the origin and writing the destination are both required; the two
- * glossaries must have the same two languages. Entries whose terms (both, folded) already
- * exist in the destination, or twice in the selection, are skipped and counted in
- * `omitidas`. Each copy remembers its source entry and version; its `autor` is the caller.
- * Private comments stay with the source.
+ * `POST /glosarios/{origen}/copiar`: duplicates are skipped (`omitidas`), each copy remembers its
+ * source entry and version, and private comments stay with the source.
  */
 export async function copyEntries(
   db: Kysely<Database>,

@@ -30,19 +30,12 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/**
- * Parameters per multi-row statement on SQLite (a statement may bind up to 32,766): about 200
- * entries, or 1,000 card-field rows, per statement.
- */
+/** Parameters per multi-row statement on SQLite (which binds at most 32,766). */
 const SQLITE_PARAMS = 4000;
 
 /**
- * Inserts many rows with few statements. PostgreSQL: one JSON parameter per BULK_CHUNK rows
- * (`json_populate_recordset`), so nothing is re-parsed per row. SQLite: multi-row `values`
- * statements with every value bound; the same text for every full chunk, so it is prepared
- * once. Binding the values as they are skips what JSON rows (`json_each`) cost on both sides:
- * serializing every card a second time and SQLite parsing it again (100,000 entries: 0.57–0.58
- * against 0.69–0.77 s in process).
+ * Inserts many rows with few statements: PostgreSQL takes one JSON parameter per chunk; SQLite
+ * multi-row `values` with the same text for every full chunk, so it is prepared once.
  */
 async function insertRows<T extends object>(
   db: Kysely<Database>,
@@ -172,14 +165,13 @@ export async function insertFirstVersionRows(
   }
 }
 
-/** An entry and its advanced-search values (`cardFieldsOf`), as pairs of field and folded value. */
+/** An entry and its advanced-search values (`cardFieldsOf`): pairs of field, folded value. */
 export interface EntryFields {
   id: number;
   glossary_id: number;
   fields: ReadonlyArray<readonly [string, string]>;
 }
 
-/** The `entry_fields` rows of entries. */
 export async function insertFieldRows(db: Kysely<Database>, entries: readonly EntryFields[]) {
   const rows: EntryFieldInsertRow[] = [];
   for (const entry of entries) {
@@ -196,10 +188,8 @@ export async function insertFieldRows(db: Kysely<Database>, entries: readonly En
 }
 
 /**
- * Reserves `count` ids of `table` for rows about to be inserted with explicit ids (so
- * versions, fields and index rows can refer to them in the same batch): consecutive on SQLite.
- * SQLite: call it inside a transaction that already holds the write lock (after a write);
- * explicit ids above the sequence move it forward. PostgreSQL: nextval, safe under concurrency.
+ * Reserves ids for rows inserted with explicit ids. On SQLite call it after a write in the same
+ * transaction, so the write lock is held and no one else takes the same ids.
  */
 export async function reserveIds(
   db: Kysely<Database>,
@@ -442,7 +432,7 @@ export async function setDerivedColumns(
   await db.updateTable('entries').set(values).where('id', '=', id).execute();
 }
 
-/** Live entry count of a glossary, from the rows (the stored num_entradas is checked against it). */
+/** Live entry count of a glossary, counted from the rows (to check the stored num_entradas). */
 export async function countLiveEntries(db: Kysely<Database>, glossaryId: number): Promise<number> {
   const row = await db
     .selectFrom('entries')

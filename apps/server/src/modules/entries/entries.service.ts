@@ -75,10 +75,7 @@ export function isPagedQuery(query: ListEntriesQuery): boolean {
   );
 }
 
-/**
- * One page of a glossary's entries in the base language's order, optionally only those
- * whose terms or subindice contain `q` (accents and case ignored), with the total.
- */
+/** One page of a glossary's entries in sort order, optionally filtered by `q`, with the total. */
 export async function listEntriesPage(
   db: Kysely<Database>,
   user: UserRow,
@@ -112,10 +109,7 @@ export async function listEntriesPage(
   return { entries, total };
 }
 
-/**
- * The full list as a JSON array, produced in keyset pages as the client reads it, so memory
- * stays flat whatever the glossary's size. Access is checked before the first byte.
- */
+/** The full list as a JSON array streamed in keyset pages; access is checked before any byte. */
 export async function streamAllEntries(
   db: Kysely<Database>,
   user: UserRow,

@@ -30,12 +30,9 @@ import {
   type NormalizedEntry,
 } from '../card/index.ts';
 
-// THE entry write path. Every writer (editor, undo, restore, copy, import, the extractor's
-// "add to glossary") goes through these functions inside a transaction its caller opens, and
-// each writes in the same order: the entry rows, their version rows, their advanced-search
-// rows, then the search index (`reindex`), so none of them can disagree.
+// The only entry write path: every writer calls it inside its own transaction, and each write
+// goes entry rows, version rows, advanced-search rows, then the index, so none can disagree.
 
-/** The glossary being written: its row (or the fields of it the write path needs). */
 export type WriteGlossary = Pick<
   GlossaryRow,
   'id' | 'nombre_seguro' | 'idioma_origen' | 'idioma_meta'
@@ -76,11 +73,7 @@ export interface PreparedEntry extends Omit<NormalizedEntry, 'card'>, DerivedCol
 export interface NewEntryRowsOptions {
   /** The instant written as created/updated/version date (defaults to now). */
   now?: string;
-  /**
-   * The duplicate keys (`duplicateKeyOf`) of the glossary's live entries and of the entries
-   * written so far (`loadDuplicateKeys`): entries whose key is in it are skipped, the others
-   * added to it. Import and copy pass it; the editor does not.
-   */
+  /** Keys (`duplicateKeyOf`) already present: matching entries are skipped, others added. */
   duplicates?: Set<string>;
 }
 
@@ -105,10 +98,7 @@ export class EntryValidationError extends AppError {
   }
 }
 
-/**
- * Derives an entry already validated (`normalizeEntryInput`): its folded terms, sort key,
- * stored card and advanced-search rows. It cannot fail.
- */
+/** Derives the stored columns of an entry already validated by `normalizeEntryInput`. */
 export function deriveEntry(
   glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
   { card, comentarios_privados }: NormalizedEntry,
@@ -124,10 +114,7 @@ export function deriveEntry(
   };
 }
 
-/**
- * Validates and derives entries for `glossary` without touching the database. Throws
- * EntryValidationError naming the entry (1-based) and the field.
- */
+/** Validates and derives entries; throws EntryValidationError naming the entry. */
 export function prepareEntries(
   glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
   entries: readonly NewEntry[],
@@ -152,11 +139,7 @@ export async function loadDuplicateKeys(
   );
 }
 
-/**
- * Inserts new entries' rows: each entry with its first version and advanced-search rows, and
- * the glossary's count, in a few statements per batch. The caller reindexes the new ids
- * (`insertEntries` does; an import does once for all its batches).
- */
+/** Inserts new entries' rows; the caller reindexes the new ids (an import, once at the end). */
 export async function insertNewEntryRows(
   tx: Transaction<Database>,
   glossary: WriteGlossary,
@@ -234,11 +217,7 @@ async function insertAndIndex(
   return written;
 }
 
-/**
- * Validates and inserts entries into `glossary` with their first versions, advanced-search
- * rows and index rows (copy, the extractor). With `skipDuplicates`, entries whose pair of
- * folded terms the glossary already holds (or an earlier entry of the list) are skipped.
- */
+/** Validates, inserts and indexes entries; `skipDuplicates` skips term pairs already held. */
 export async function insertEntries(
   tx: Transaction<Database>,
   glossary: WriteGlossary,
@@ -263,10 +242,7 @@ export async function insertEntry(
   return rows[0]!;
 }
 
-/**
- * Writes a new version of a live entry from a full card (edit and restore share it): the
- * row, the version row, the advanced-search rows and the index, in that order.
- */
+/** Writes a live entry's new version from a full card (edit and restore). */
 async function writeNewVersion(
   tx: Transaction<Database>,
   glossary: WriteGlossary,
@@ -311,9 +287,8 @@ async function currentOf(tx: Transaction<Database>, glossary: WriteGlossary, ent
 }
 
 /**
- * Edits a live entry: `input` is merged over the current card (fields left out keep their
- * value) and written as a new version. `autor` and `fecha_creacion` never change. Private
- * comments are changed only by callers who may see them (`canSeePrivate`).
+ * Merges `input` over the current card as a new version. `autor` and `fecha_creacion` never
+ * change; private comments change only for callers who may see them.
  */
 export async function updateEntry(
   tx: Transaction<Database>,
@@ -333,10 +308,7 @@ export async function updateEntry(
   return writeNewVersion(tx, glossary, entryId, next, actor);
 }
 
-/**
- * Restores version `versionIndex` (0 = the initial one, as the history lists them) by
- * writing it again as a new version: nothing is ever lost.
- */
+/** Writes version `versionIndex` (0 = the first) again as a new version: nothing is lost. */
 export async function restoreEntryVersion(
   tx: Transaction<Database>,
   glossary: WriteGlossary,

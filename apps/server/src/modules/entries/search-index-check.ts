@@ -30,13 +30,7 @@ async function finds(
   return found.some((m) => m.entryId === entry.id);
 }
 
-/**
- * Everything the entry write path keeps in step, checked against the cards: derived columns,
- * advanced-search rows, the latest version row, num_entradas, the FTS5 tables (SQLite's own
- * integrity check against their content tables) and that each live entry is found by its
- * terms. Answers the problems found (empty when consistent). Used by tests after every kind
- * of write and by `search:rebuild -- --comprobar`.
- */
+/** Checks all the entry write path keeps in step against the cards; empty when consistent. */
 export async function checkSearchIndex(
   db: Kysely<Database>,
   { glossaryId }: { glossaryId?: number } = {},

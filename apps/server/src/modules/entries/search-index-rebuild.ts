@@ -23,10 +23,8 @@ export interface RebuildReport {
 }
 
 /**
- * Recomputes every derived column and advanced-search row from the entries' cards (after a
- * change to the folding or a collation), rebuilds the engine's index structures and corrects
- * num_entradas. Safe to run on a live installation: each batch is its own transaction.
- * `npm run search:rebuild` runs it.
+ * Recomputes derived columns from the cards, rebuilds the index and corrects num_entradas. Safe
+ * on a live installation: each batch is its own transaction.
  */
 export async function rebuildSearchIndex(db: Kysely<Database>): Promise<RebuildReport> {
   let afterId = 0;

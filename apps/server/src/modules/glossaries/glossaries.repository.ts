@@ -26,9 +26,8 @@ export async function findMembership(
 }
 
 /**
- * The ids of the active glossaries visible to a user, as a subquery for `where(…, 'in', …)`
- * that callers may narrow further: the visibility rule of glossary.policy.ts in SQL. A user
- * sees the glossaries they own or are a member of; with `isAdmin`, every active one.
+ * The ids of the active glossaries a user may see, as a subquery: glossary.policy.ts's
+ * visibility rule in SQL (owned or member; every active one with `isAdmin`).
  */
 export function visibleGlossaryIds(
   db: Kysely<Database>,
@@ -177,9 +176,8 @@ export async function listTrash(db: Kysely<Database>, ownerId: number): Promise<
 }
 
 /**
- * The trashed glossary a name designates, the most recently deleted first: by folded name
- * (case and accents do not matter) or by `nombre_seguro`; only the owner's when `ownerId` is
- * given, only by slug when `nombrePlegado` is null.
+ * The most recently trashed glossary with this folded name or `nombre_seguro` (only by slug
+ * when `nombrePlegado` is null; only the owner's when `ownerId` is given).
  */
 export async function findTrashedByName(
   db: Kysely<Database>,

@@ -21,19 +21,13 @@ import {
   permissionFrom,
 } from './glossary.policy.ts';
 
-/**
- * Slugs that would read as one of the collection's own paths (`/glosarios/eliminados`,
- * `/glosarios/restaurar`); a glossary with such a name always gets a suffix.
- */
+/** Slugs that would read as the collection's own paths: such names always get a suffix. */
 const RESERVED_SLUGS = new Set(['eliminados', 'restaurar']);
 const SLUG_ATTEMPTS = 8;
 
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
-/**
- * `GET /glosarios`: the caller's own and shared active glossaries, by name in Spanish order;
- * every active glossary of the installation when an admin asks for `todos`.
- */
+/** `GET /glosarios`: the caller's own and shared active glossaries (all for admin `todos`). */
 export async function listGlossaries(
   db: Kysely<Database>,
   user: UserRow,
@@ -64,9 +58,8 @@ export interface CreateGlossaryCommand {
 }
 
 /**
- * `POST /glosarios`. The slug is the folded name; when any glossary of the installation
- * already has it (any owner, trash included) a random suffix is added, so the slug does not
- * tell whose it is. One active glossary per owner and folded name.
+ * `POST /glosarios`. A slug already taken anywhere gets a random suffix, so the slug does not tell
+ * whose it is.
  */
 export async function createGlossary(
   db: Kysely<Database>,

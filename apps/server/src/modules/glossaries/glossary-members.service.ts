@@ -37,10 +37,8 @@ export async function listGlossaryMembers(
 }
 
 /**
- * `POST /glosarios/{ns}/miembros {email, rol}`: the owner or an admin shares the glossary.
- * The answer is the same whether the e-mail has an account or not (no account enumeration);
- * an invitation to an unknown e-mail takes effect when that person registers. Adding an
- * existing member again changes their role.
+ * `POST /glosarios/{ns}/miembros {email, rol}`. The answer is the same whether the e-mail has an
+ * account or not, so accounts cannot be enumerated; re-adding a member changes their role.
  */
 export async function addGlossaryMember(
   db: Kysely<Database>,
@@ -64,10 +62,7 @@ export async function addGlossaryMember(
   });
 }
 
-/**
- * `DELETE /glosarios/{ns}/miembros/{user_id}` (or `?email=` for a pending invitation): the
- * owner or an admin removes anyone; a member may remove themself.
- */
+/** `DELETE /glosarios/{ns}/miembros/{user_id}` (or `?email=` for a pending invitation). */
 export async function removeGlossaryMember(
   db: Kysely<Database>,
   user: UserRow,
@@ -88,10 +83,7 @@ export async function removeGlossaryMember(
     throw new AppError('NOT_FOUND', NOT_A_MEMBER);
 }
 
-/**
- * Links the invitations sent to a new account's e-mail before it existed, so the glossaries
- * shared with that address are visible at once. Called by registration, in its transaction.
- */
+/** Links invitations sent to a new account's e-mail; registration calls it in its transaction. */
 export async function claimInvitations(
   db: Kysely<Database>,
   user: Pick<UserRow, 'id' | 'email'>,

@@ -66,10 +66,8 @@ export async function listOwnTrash(
 }
 
 /**
- * `POST /glosarios/restaurar {nombre}`: the name (or `nombre_seguro`) is looked up in the
- * caller's own trash, the most recently deleted first; an admin may also name any trashed
- * glossary by its `nombre_seguro`. Refused once 30 days have fully elapsed, and when the owner
- * has an active glossary with that name again.
+ * `POST /glosarios/restaurar {nombre}`: from the caller's trash (an admin may name any by slug);
+ * refused once expired, or when the owner has an active glossary of that name again.
  */
 export async function restoreGlossary(
   db: Kysely<Database>,
@@ -124,9 +122,8 @@ export async function restoreGlossary(
 const PURGE_BATCH = 50;
 
 /**
- * Deletes the glossaries trashed 30 days ago or more (exactly those with 0 days remaining),
- * with their members and entries (ON DELETE CASCADE). Each delete re-checks the condition, so
- * two instances purging at once delete each glossary once and neither fails.
+ * Deletes the expired trashed glossaries. Each delete re-checks the condition, so two instances
+ * purging at once delete each glossary once and neither fails.
  */
 export async function purgeExpiredTrash(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const cutoff = expiryCutoff(now);

@@ -20,10 +20,8 @@ export type GlossaryAction = 'read' | 'write' | 'manage';
 type Actor = Pick<UserRow, 'id' | 'role'>;
 
 /**
- * The one access rule for every glossary-scoped route (CONTRACT.md, Access): a glossary is
- * visible to its owner, its members and admins; members are editors or readers; a global
- * `lector` account never writes. Invisible → 404 (the caller learns nothing); visible but
- * not allowed → 403.
+ * The access rule of every glossary-scoped route (CONTRACT.md, Access). Invisible → 404, so the
+ * caller learns nothing; visible but not allowed → 403.
  */
 export async function authorizeGlossary(
   db: Kysely<Database>,
@@ -61,10 +59,8 @@ export async function permissionOn(
 }
 
 /**
- * The same rule as `permissionOn` for a row already joined with the caller's membership
- * (lists read many glossaries in one query). Null when the glossary is not visible. Its
- * visibility half in SQL, for statements over many glossaries, is `visibleGlossaryIds`
- * (glossaries.repository.ts: only repositories build queries).
+ * `permissionOn` for a row already joined with the caller's membership. Its visibility half in
+ * SQL is `visibleGlossaryIds`; keep the two in step.
  */
 export function permissionFrom(
   user: Actor,
@@ -98,10 +94,7 @@ export function assertCanListAll(user: Actor): void {
   if (user.role !== 'admin') throw new AppError('ADMIN_ONLY');
 }
 
-/**
- * Removing a member: the owner or an admin removes anyone; a member may leave by removing
- * themself, whatever their role.
- */
+/** The owner or an admin removes anyone; any member may remove themself (leave). */
 export function assertCanRemoveMember(
   permission: GlossaryPermission,
   user: Actor,

@@ -17,10 +17,7 @@ export function isShortQuery(query: string): boolean {
   return Array.from(query).length < MIN_SUBSTRING_LENGTH;
 }
 
-/**
- * Which term columns a `termino.xx` field means in a glossary: the base term when xx is its
- * base language, the target term when it is its target language, none otherwise.
- */
+/** Which term columns a `termino.xx` field means in a glossary with these languages. */
 export function termColumnOf(
   campo: string,
   glossary: { idioma_origen: string; idioma_meta: string },

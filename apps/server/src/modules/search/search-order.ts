@@ -16,7 +16,6 @@ export function tiersFor(query: string): readonly MatchTier[] {
   return isShortQuery(query) ? MATCH_TIERS.slice(0, 2) : MATCH_TIERS;
 }
 
-/** A subquery of glossary ids. */
 export type GlossaryIds = SelectQueryBuilder<Database, 'glossaries', { id: number }>;
 
 /**
@@ -121,9 +120,8 @@ export function tierOfText(text: string, query: string): MatchTier | null {
 }
 
 /**
- * Trigrams that together cover every character of a query of three or more characters
- * (those at 0, 3, 6… and the last): an entry holding the query holds all of them, so their
- * AND is a superset of the matches, which are then checked exactly.
+ * Trigrams covering every character of the query: their AND is a superset of the matches,
+ * which are then checked exactly.
  */
 export function coveringTrigrams(query: string): string[] {
   const chars = Array.from(query);
@@ -170,11 +168,8 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 /**
- * The second key of the results' order, after the sort key: a fixed permutation of entry ids
- * (modulo a prime, times about 0.618 of it), then the id. Equal sort keys are common (one
- * term in many glossaries) and SQLite's ordered index numbers entries between their
- * neighbours: by plain id every new one would go right after the last and split the same gap
- * again and again; scrambled, they spread out (migration 040 computes the same in SQL).
+ * The tie-break after the sort key: a fixed permutation of ids. Equal sort keys are common, and
+ * by plain id every new entry would split the same gap of SQLite's ordered numbering.
  */
 export function tieBreakOf(id: number): number {
   return ((id % 1_000_003) * 618_034) % 1_000_003;

@@ -16,30 +16,17 @@ export interface RankedPage {
   capped: boolean;
 }
 
-/**
- * Reorders the exact matches (they come first) when something finer than folding decides
- * between them: for Spanish, 'año' before 'ano' when the query is 'año'. Answers the ids in
- * the new order.
- */
+/** Reorders the exact matches when something finer than folding decides ('año' vs 'ano'). */
 export type ExactReorder = (ids: number[]) => Promise<number[]>;
 
-/** At least this many of the first matches are read with their tiers (see step 2 below). */
+/** At least this many of the first matches are read with their tiers. */
 const HEAD_AT_LEAST = 200;
 
 /**
- * One page of a ranked search: exact matches first, then prefix, word prefix and substring
- * (queries of one or two characters: exact and prefix only), each tier in sort-key order.
- * Never reads more than the page needs, up to SEARCH_RESULT_LIMIT:
- *
- * 1. The matches of any tier counted up to SEARCH_RESULT_LIMIT + 1, in sort-key order (an
- *    indexed scan that stops there), with the first of them (the head, at least as many as
- *    the page's end) and their tiers. When the head is every match, it is every result:
- *    sorted by tier (stable, so each tier stays in order), paged.
- * 2. Otherwise the tiers are taken one by one, each in order and only as far as the page
- *    reaches: from the head when it holds enough of that tier (it holds its first members),
- *    else from a read of that tier alone. The worst tier always has enough there: it is
- *    reached only when every better tier was taken whole, so the head holds at least
- *    end − (what the page already has) of it.
+ * One page of a ranked search, tier by tier, each in sort-key order. One read counts the matches
+ * and takes the head (at least the page's end) with tiers; a tier is read alone only when the
+ * head lacks enough of it. The worst tier never is: it is reached only when every better tier
+ * was taken whole, so the head holds enough of it.
  */
 export async function rankedSearch(
   db: Kysely<Database>,
@@ -73,9 +60,7 @@ export async function rankedSearch(
     for (const tier of tiers) {
       const missing = end - ranked.length;
       if (missing <= 0) break;
-      // The head read above holds each tier's first members, in order: when they are
-      // enough, no other read is needed (always so for the worst tier, see above). The
-      // exact tier is read whole (it is small) so that its reordering sees all of it.
+      // The exact tier is read whole so that its reordering sees all of it.
       const known = first.filter((m) => m.tier === tier);
       if (tier === worst || (tier !== 'exact' && known.length >= missing)) {
         ranked.push(...known.slice(0, missing));

@@ -12,11 +12,7 @@ export interface ScopeInput {
   slugs?: readonly string[];
 }
 
-/**
- * The active glossaries a user may read (own, shared with them, or all for an admin),
- * narrowed to `slugs` when given, as subqueries: `visibleGlossaryIds`, applied inside each
- * search statement.
- */
+/** The glossaries a user may read, narrowed to `slugs`, as subqueries for each statement. */
 export function searchScopeFor({ userId, isAdmin, slugs }: ScopeInput): SearchScope {
   const glossaryIds = (db: Kysely<Database>): GlossaryIds => {
     const query = visibleGlossaryIds(db, { userId, isAdmin });

@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import {
   findSearchAnswer,
@@ -19,16 +20,40 @@ import {
 
 const tags = ['búsqueda'];
 
+function searchTimedOut(): AppError {
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    'La búsqueda tardó demasiado y se canceló. Prueba con un término más largo o con menos glosarios.',
+  );
+}
+
+/** A search that shared its thread with one cancelled for its time ends with it. */
+function isEndedThread(error: unknown): boolean {
+  return error instanceof Error && /Terminating worker thread/i.test(error.message);
+}
+
 /** Search across every glossary the caller may read: quick, advanced, and the fields to choose. */
-export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, pools }) => {
+export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { config, database, pools },
+) => {
   // SQLite answers synchronously on one connection: searches run on worker threads with
-  // their own (SEARCH_WORKERS), so they use the other cores and never hold up other requests.
-  // PostgreSQL already runs them in its own processes.
+  // their own (SEARCH_WORKERS), so they use the other cores and never hold up other requests,
+  // and one that runs too long is cancelled by ending its thread. PostgreSQL runs them in its
+  // own processes, under its statement timeout.
   const { searchPool } = pools;
   const sqlitePath = database.sqlitePath;
   const run: SearchRunner =
     searchPool && sqlitePath
-      ? (searcher, parsed) => searchPool.run({ sqlitePath, searcher, parsed })
+      ? async (searcher, parsed) => {
+          const signal = AbortSignal.timeout(config.SEARCH_TIMEOUT_MS);
+          try {
+            return await searchPool.run({ sqlitePath, searcher, parsed }, { signal });
+          } catch (error) {
+            if (signal.aborted || isEndedThread(error)) throw searchTimedOut();
+            throw error;
+          }
+        }
       : (searcher, parsed) => findSearchAnswer(app.db, searcher, parsed);
 
   app.get(

@@ -57,11 +57,7 @@ function text(value: string | number | undefined): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/**
- * Quick search (`termino`, `subindice_like`, or both: the term ranks, the subindice filters)
- * or advanced search (exactly one card field = value). Refusals are 422 with a Spanish
- * detail the page can show as it is.
- */
+/** Quick search (the term ranks, `subindice_like` filters) or advanced (one field = value). */
 export function parseSearch(params: SearchParams): ParsedSearch {
   const fields = Object.keys(params).filter((k) => !RESERVED.has(k));
   const unknown = fields.find((k) => !FIELD_IDS.has(k));
@@ -151,10 +147,7 @@ function textsOf(
   }
 }
 
-/**
- * Among exact matches, those equal with ñ kept apart from n come first ('año' before 'ano'
- * for 'año', 'ano' before 'año' for 'ano'); otherwise their order stays.
- */
+/** Among exact matches, those equal with ñ kept apart from n come first; the rest keep order. */
 function enyeFirst(db: Kysely<Database>, parsed: ParsedSearch): ExactReorder | undefined {
   if (!parsed.query.includes('n')) return undefined;
   const wanted = foldKeepingEnye(parsed.original);
@@ -206,11 +199,7 @@ export interface SearchPageData {
   capped: boolean;
 }
 
-/**
- * The database half of `GET /buscar`: the ranked page of the entries of every glossary the
- * searcher may read (active ones; `glosarios` narrows them) and their rows. On SQLite it runs
- * on a search worker thread with its own connection (search-job.ts) when there are any.
- */
+/** The database half of `GET /buscar`: the ranked page and its rows. */
 export async function findSearchPage(
   db: Kysely<Database>,
   searcher: Searcher,
@@ -238,11 +227,7 @@ export async function findSearchPage(
   return { rows: await findResultRows(db, order), order, total: page.total, capped: page.capped };
 }
 
-/**
- * The results of a page: each entry as the entries list shows it (private comments only to
- * their author and the glossary's owner) with its glossary and the field that matched, best
- * first.
- */
+/** A page's results, best first, each with its glossary and the field that matched. */
 export function toSearchResults(
   searcher: Searcher,
   parsed: ParsedSearch,
@@ -256,8 +241,6 @@ export function toSearchResults(
       userId: searcher.id,
       ownerId: row.owner_id,
     });
-    // Added to the fresh entry rather than spread into a copy: copying its card fields
-    // was a third of the time to shape a page.
     return [
       Object.assign(entry, {
         glosario: row.glosario,
@@ -270,20 +253,12 @@ export function toSearchResults(
   });
 }
 
-/**
- * The page as JSON through the contract's response schema, as Fastify serializes its answers
- * (fast-json-stringify): only the schema's properties are written, so nothing else can leak.
- * Compiled once; a third of the time of Zod's encode followed by JSON.stringify.
- */
+// Serialized through the contract's response schema: only its properties are written.
 const serializeResults = fastJson(
   z.toJSONSchema(z.array(searchResultSchema), { io: 'output' }) as JsonSchema,
 ) as (results: SearchResult[]) => string;
 
-/**
- * `GET /buscar`'s answer, ready to send: found, shaped and serialized where the search runs
- * (a search worker thread on SQLite), so the thread that serves HTTP gets one string instead
- * of a page of rows to copy, shape and serialize.
- */
+/** `GET /buscar`'s answer, serialized where the search runs so a worker hands back a string. */
 export async function findSearchAnswer(
   db: Kysely<Database>,
   searcher: Searcher,

@@ -848,3 +848,32 @@ describe('GET /buscar on search worker threads (SQLite, SEARCH_WORKERS=1)', () =
     expect(alone.map((r) => r.headers['x-total-count'])).toContain('0');
   });
 });
+
+describe('GET /buscar past its time limit (SQLite, SEARCH_WORKERS=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { SEARCH_WORKERS: '1', SEARCH_TIMEOUT_MS: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is cancelled with a Spanish 503, and the server goes on answering', async () => {
+    const owner = await createUser(t);
+    const g = await createGlossaryRow(t, owner.user, { nombre: 'Lenta' });
+    await seed(t, g, owner.user, ['espada corta', 'gran espada']);
+    const res = await searchWith(t)(owner.headers, { termino: 'espada' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      detail: expect.stringContaining('La búsqueda tardó demasiado'),
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/glosarios/${g.nombre_seguro}/entradas?q=espada`,
+      headers: owner.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['x-total-count']).toBe('2');
+  });
+});

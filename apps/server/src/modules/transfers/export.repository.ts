@@ -7,11 +7,8 @@ import type { EntryViewRow } from '../card/index.ts';
 export type ExportRow = EntryViewRow & SortCursor;
 
 /**
- * The next `limit` live entries of a glossary after `after`, in ascending sort-key order, with
- * only the columns an export writes. The cursor is compared as a row value,
- * `(clave_orden, id) > (?, ?)`, which both engines answer with a range scan of
- * `entries_sort_idx` starting at the cursor; the equivalent `a > ? or (a = ? and b > ?)` makes
- * SQLite scan the glossary's index from its start on every page, quadratic over a large export.
+ * The next `limit` live entries after `after` in sort order. The cursor is a row value: one range
+ * scan on both engines, where the OR form makes SQLite rescan the glossary on every page.
  */
 export async function listExportRows(
   db: Kysely<Database>,

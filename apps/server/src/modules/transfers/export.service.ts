@@ -13,11 +13,7 @@ import { toEntryView, type EntryViewer, languagesOf } from '../card/index.ts';
 import { authorizeGlossary } from '../glossaries/index.ts';
 import { listExportRows } from './export.repository.ts';
 
-/**
- * Rows per database read. Short, so that on SQLite (one synchronous connection) no read holds
- * the connection for more than a few milliseconds and other requests interleave; long enough
- * that 100,000 entries take a couple of hundred statements.
- */
+/** Rows per read: short, so other requests interleave on SQLite's one synchronous connection. */
 export const EXPORT_PAGE_SIZE = 1000;
 
 export interface ExportRequest {
@@ -39,10 +35,8 @@ export interface ExportDownload {
 }
 
 /**
- * The glossary's live entries in the base language's order, read in keyset pages as the
- * writer asks for them, so the glossary is never held in memory. Each row becomes the entry
- * the API answers, with the same privacy rule: `comentarios_privados` only for the glossary's
- * owner (all) and each entry's author (theirs); only the JSON export writes them.
+ * The glossary's live entries in sort order, read in keyset pages as the writer asks, each as the
+ * API answers it (same privacy rule for `comentarios_privados`).
  */
 export async function* readGlossaryEntries(
   db: Kysely<Database>,
@@ -73,10 +67,8 @@ function metaOf(glossary: GlossaryRow): GlossaryMeta {
 }
 
 /**
- * Produces the first chunk before answering, so a failure at the start (the first page, the
- * writer's set-up) still gets a proper error status; the rest follows as the client reads. A
- * failure later, when the status is already sent, is logged and rethrown: the route aborts
- * the connection so the client sees a failed download, never a truncated "success".
+ * Produces the first chunk before answering, so an early failure still gets an error status. A
+ * later one is logged and rethrown so the route aborts: a failed download, never a truncated one.
  */
 async function primed(
   chunks: AsyncGenerator<Uint8Array>,
@@ -97,10 +89,7 @@ async function primed(
   return rest();
 }
 
-/**
- * `GET /glosarios/{ns}/exportar`: any reader of the glossary (404 when it is not visible)
- * downloads it as `{nombre_seguro}.{formato}`, streamed from short keyset pages.
- */
+/** `GET /glosarios/{ns}/exportar`: any reader downloads the glossary, streamed. */
 export async function exportGlossaryFor(
   db: Kysely<Database>,
   user: UserRow,

@@ -26,11 +26,8 @@ import {
 import { searchIndexFor } from '../search/index.ts';
 import { isGlossaryLive } from './import.repository.ts';
 
-// An import as the import worker thread runs it (workers/import.worker.ts), on a file already
-// whole on disk: read, validate and write every entry in one transaction on the thread's own
-// connection, the search index included, so the import is all or nothing and searchable the
-// moment it answers. Task and outcome are plain data (they cross the thread boundary), so
-// failures come back as `{tipo: 'error', code, detail}`.
+// An import on the import worker thread: every entry and its index rows in one transaction on
+// the thread's own connection, so it is all or nothing and searchable once it answers.
 
 /** Where the import writes: its own connection to the app's database. */
 export type ImportDatabase =
@@ -59,8 +56,7 @@ export type ImportOutcome =
   | { tipo: 'importado'; importados: number; omitidos: number }
   | { tipo: 'error'; code: ErrorCode; detail: string };
 
-// The formats benchmark feeds its readers 64 KiB too: larger chunks kept alive by the values
-// sliced out of them cost memory and time.
+// Larger chunks stay alive through the values sliced out of them.
 const READ_CHUNK_BYTES = 64 * 1024;
 const SNIFF_BYTES = 4096;
 /** Entries written per statement batch. */
@@ -98,10 +94,7 @@ function openDatabase(target: ImportDatabase): DatabaseHandle {
     : createDatabase({ sqlitePath: target.path });
 }
 
-/**
- * Validates every entry of the stream with the write path's own rules, naming the line or
- * element of a refused one, and writes them in batches; then indexes them all at once.
- */
+/** Validates and writes the stream's entries in batches, then indexes them all at once. */
 async function writeAll(
   tx: Transaction<Database>,
   stream: EntryStream,
@@ -147,9 +140,7 @@ async function writeAll(
 
 async function runImport(task: ImportTask): Promise<ImportOutcome> {
   const head = await readHead(task.filePath);
-  // A file without a byte order mark is checked against the chosen format by its bytes
-  // first, so a spreadsheet or a PDF sent as CSV is named as such. Empty files and text with
-  // a BOM are the reader's to explain.
+  // Sniffed first so a spreadsheet or PDF sent as CSV is named as such; BOM text is the reader's.
   if (head.length > 0 && !startsWithBom(head)) assertFormatMatches(task.formato, head);
   const reading = await readImportFile(
     createReadStream(task.filePath, { highWaterMark: READ_CHUNK_BYTES }),
@@ -170,8 +161,7 @@ async function runImport(task: ImportTask): Promise<ImportOutcome> {
     const result = await database.db
       .transaction()
       .execute((tx) => writeAll(tx, reading.entradas, task));
-    // The WAL now holds the whole import: copied into the database file here, on this
-    // thread, rather than by the main connection's next commit inside a request.
+    // Checkpointed here, not by the main connection's next commit inside a request.
     if (database.engine === 'sqlite') await checkpointPassively(database.db);
     return { tipo: 'importado', ...result };
   } finally {
@@ -179,11 +169,7 @@ async function runImport(task: ImportTask): Promise<ImportOutcome> {
   }
 }
 
-/**
- * Runs one import (in the import worker thread). Reader and validation failures come back as
- * `{tipo: 'error'}` with the API code and the Spanish detail; anything else is a bug and is
- * thrown (the route answers 500 and logs it).
- */
+/** Runs one import; reader and validation failures come back as `{tipo: 'error'}`, bugs throw. */
 export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
   try {
     return await runImport(task);

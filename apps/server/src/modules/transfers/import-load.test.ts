@@ -3,16 +3,9 @@ import { describeEngines } from '../../test/build-test-app.ts';
 import { createGlossaryRow, createUser } from '../../test/factories.ts';
 import { glossaryCounts, postImport } from './import-test-helpers.ts';
 
-// The import runs in a worker thread with its own connection, so while 100,000 entries are
-// read, validated and written, other users' requests keep being answered at once. The test
-// times every GET made while the import is in flight and checks that they really overlapped
-// it. Another user also saves entries meanwhile, every few GETs: on SQLite those writes wait
-// for the import's write lock at the write gate, asynchronously, so they must not hold up the
-// GETs either (waiting in SQLite's busy handler would freeze the event loop until the import
-// commits, or fail after busy_timeout). The architecture promises well under 200 ms: 95 % of the GETs must answer within it,
-// and the worst within a generous bound that a loaded 2-core CI box (where the OS may leave
-// the main thread unscheduled for a while) still meets, while an import that blocked the
-// event loop would hold GETs for seconds.
+// The import runs on its own thread and connection, so GETs made while it is in flight must be
+// answered at once, and another user's writes meanwhile wait at the write gate asynchronously.
+// WORST_BOUND_MS is generous for a loaded CI runner; a blocked event loop would take far longer.
 
 const ENTRIES = 100_000;
 const GET_BOUND_MS = 200;

@@ -4,9 +4,8 @@ import type { ImportOutcome, ImportTask } from './import-job.ts';
 export type ImportPool = WorkerPool<ImportTask, ImportOutcome>;
 
 /**
- * One import at a time per instance (workers/import.worker.ts), the others queued. The heap
- * is capped at 192 MB plus 1 MB per MiB of the largest file accepted, so a large import is
- * collected before it grows the server's memory.
+ * One import at a time per instance, the others queued. The heap cap grows with the largest file
+ * accepted, so a large import is collected before it grows the server's memory.
  */
 export function createImportPool(maxFileBytes: number): ImportPool {
   return createWorkerPool('import', {

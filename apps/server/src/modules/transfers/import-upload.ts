@@ -20,10 +20,8 @@ function fileTooLarge(maxBytes: number): AppError {
 }
 
 /**
- * Receives the import's multipart form: text fields into memory, the file (`archivo`)
- * streamed to a temporary file in `tmpDir`, so a large upload is never held whole. More than
- * `maxBytes` is refused with 413 stating the limit. The caller removes `filePath` when done;
- * on failure it is removed here.
+ * Receives the import's form, streaming the file to `tmpDir` (413 past `maxBytes`). The caller
+ * removes `filePath` when done; on failure it is removed here.
  */
 export async function receiveImportForm(
   request: FastifyRequest,

@@ -56,11 +56,7 @@ function parseFormat(value: string | undefined): ImportFormat {
   );
 }
 
-/**
- * The user's mapping, checked against this glossary's card: every value must be one of its
- * field ids (`termino.es`, `definicion`…), `notas` or `ignorar`. An empty or absent mapping is
- * no mapping (the header pass answers again).
- */
+/** The user's mapping, checked against the glossary's card; empty or absent means none. */
 export function parseMapping(
   raw: string | undefined,
   langs: [Language, Language],
@@ -115,12 +111,8 @@ function importDatabaseOf({ config, database }: ImportDeps): ImportDatabase {
 }
 
 /**
- * `POST /glosarios/{ns}/importar`, once the route has checked access and received the file.
- * An import thread reads it (header pass, or every entry validated by the write path's rules)
- * and writes it in one transaction on its own connection, so the event loop and the main
- * connection keep serving other users. Answers the header pass
- * `{cabeceras_detectadas, muestra, sugerencia}` or `{importados, omitidos}`; any failure is an
- * AppError naming the line or element, and nothing is written.
+ * `POST /glosarios/{ns}/importar` once the file is received: an import thread reads and writes
+ * it, all or nothing, so the event loop keeps serving other users.
  */
 export async function importFile(
   deps: ImportDeps,

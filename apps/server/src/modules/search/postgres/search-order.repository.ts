@@ -16,9 +16,8 @@ import {
   type TargetSource,
 } from '../search-order.ts';
 
-// PostgreSQL's ranked search: plain SQL on `entries` (and `entry_fields`), in the results'
-// order (clave_orden, the tie-break of search-order.ts, id) with a limit. The planner picks between the pg_trgm GIN indexes (few
-// matches, then a top-N sort) and walking entries_order_idx in order (many matches).
+// PostgreSQL's ranked search: plain SQL on `entries` in the results' order with a limit; the
+// planner picks between the pg_trgm GIN indexes and walking entries_order_idx.
 
 type Sql<T = unknown> = RawBuilder<T>;
 
@@ -32,7 +31,7 @@ function anyOf(parts: Sql[]): Sql<boolean> {
   return parts.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
-/** The B-trees index the first 200 characters (migrations 030/032): queries say the same. */
+/** The B-trees index the first 200 characters, so queries must say the same to use them. */
 function exact(c: Sql, q: string): Sql<boolean> {
   return sql<boolean>`(left(${c}, 200) = left(${q}, 200) and ${c} = ${q})`;
 }
@@ -115,10 +114,8 @@ export async function postgresMatchInOrder(
     from ${from}
     where e.deleted_at is null and e.glossary_id in ${scope} and ${wanted}
       and ${subindiceFilter(m.subindice)}`;
-  // Every match (or the substring tier): usually many, so the planner may walk
-  // entries_order_idx and stop at the page. The better tiers are usually few among many
-  // substring matches: found through their own indexes first (MATERIALIZED keeps the planner
-  // from walking the whole order index in search of them), then sorted.
+  // `any` and `substring` match many, so walking entries_order_idx pays; the better tiers are
+  // few, and MATERIALIZED keeps the planner on their own indexes rather than that walk.
   const { rows } =
     m.tier === 'any' || m.tier === 'substring'
       ? await sql<OrderedRow>`select id, k, tier from (${matching}) m

@@ -8,12 +8,10 @@ import {
   sqliteRewriteWordStarts,
 } from './search-word-starts.repository.ts';
 
-// The write side of SQLite's ranked search (migration 040 and its followers): the docs that
-// number the live entries in the results' order, their trigram rows and their card fields'
-// rows, and the check that compares them with the entries. The reads are in
-// search-order.sqlite.ts.
+// The write side of SQLite's ranked search: the docs that number live entries in result order,
+// their trigram and card-field rows, and the check against the entries.
 
-/** The limit as an SQL literal (see search-order.sqlite.ts). */
+/** A literal, as FTS5 seeks only on an integer bound (see search-order.repository.ts). */
 const UNORDERED = sql.lit(SEARCH_UNORDERED_FROM);
 /** Rows per JSON chunk when writing. */
 const CHUNK = 2000;
@@ -31,10 +29,8 @@ interface DocSource {
 }
 
 /**
- * Adds docs for live entries not yet in search_docs. Each takes a number between its
- * neighbours' among the docs already there; new entries that fall between the same two
- * neighbours share that gap evenly. With no room left (a run of entries always inserted at
- * the same spot), a doc goes to the unordered range until the next rebuild.
+ * Adds docs for new live entries, numbered between their neighbours (sharing a gap evenly).
+ * With no room left, a doc goes to the unordered range until the next rebuild.
  */
 async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocSource[]) {
   if (entries.length === 0) return;
@@ -70,10 +66,8 @@ function docsOf(ids: string): Sql<boolean> {
 }
 
 /**
- * Brings the search rows of `entryIds` in line with their entries (SearchIndex.reindex).
- * The triggers of migrations 032 and 040 already followed any change to an entry's terms,
- * sort key or deletion; what is left is each placed entry's card fields (the write path has
- * just rewritten its `entry_fields` rows) and every row of entries not placed yet (new ones).
+ * SearchIndex.reindex. Triggers already follow changes to terms, sort key and deletion, so this
+ * rewrites the card-field rows and adds every row of entries not placed yet.
  */
 export async function sqliteReindex(
   db: Kysely<Database>,
@@ -105,9 +99,8 @@ export async function sqliteReindex(
 }
 
 /**
- * Runs `work` with the triggers on the docs standing aside (a row in `search_maintenance`):
- * they neither take trigram rows out nor write word starts meanwhile. Run inside a
- * transaction, so that a failure never leaves them aside.
+ * Runs `work` with the docs' triggers standing aside (a `search_maintenance` row). Call it
+ * inside a transaction, so a failure never leaves them aside.
  */
 async function withTriggersAside<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
   await sql`insert into search_maintenance (motivo) values ('reindex')`.execute(db);
@@ -221,11 +214,7 @@ async function checkDocs(db: Kysely<Database>): Promise<string[]> {
   return problems;
 }
 
-/**
- * Problems of the search rows against the live entries (empty when consistent): the docs and
- * their word starts (when every glossary is checked), every FTS5 table's own integrity check,
- * and `entries_fts` counted per glossary.
- */
+/** Problems of the search rows against the live entries (empty when consistent). */
 export async function sqliteCheckDocs(
   db: Kysely<Database>,
   glossaryId?: number,

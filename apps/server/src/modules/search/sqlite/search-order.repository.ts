@@ -24,17 +24,11 @@ import {
   type TargetSource,
 } from '../search-order.ts';
 
-// SQLite's ranked search (migration 040): `search_docs` numbers the live entries in the
-// results' order (`search_id`), and `search_terms_fts` indexes their folded terms under the
-// same number, so an FTS5 scan in rowid order meets the matches already sorted and a page
-// reads only as far as it needs. Entries that found no free number between their neighbours
-// sit at SEARCH_UNORDERED_FROM and above, and are merged in by their sort key. The docs are
-// written by search-docs.sqlite.ts; the statements here are plain text (search-sql.sqlite.ts).
+// `search_docs` numbers live entries in result order (`search_id`) and `search_terms_fts`
+// indexes their terms under that number, so an FTS5 scan in rowid order meets matches already
+// sorted. Entries with no free number sit at SEARCH_UNORDERED_FROM and up, merged by sort key.
 
-/**
- * The limit as an SQL literal: better-sqlite3 binds JS numbers as REAL, and FTS5 seeks to a
- * rowid range only when the bound is an integer (bound as REAL it scans every match).
- */
+// A literal: better-sqlite3 binds JS numbers as REAL, and FTS5 seeks only on an integer bound.
 const UNORDERED = q.int(SEARCH_UNORDERED_FROM);
 
 /** Up to this many B-tree candidates (exact, prefix) are read whole and sorted. */
@@ -56,10 +50,7 @@ function startsWith(column: SqlText, query: string): SqlText {
 /** A GLOB bracket of the word separators ('-' last, where it is literal). */
 const SEPARATOR_CLASS = `[${[...WORD_SEPARATORS].sort((a, b) => Number(a === '-') - Number(b === '-')).join('')}]`;
 
-/**
- * "Some word starts with `query`" as one GLOB pattern: one pass over the text instead of an
- * instr per separator, which made the tier of every match cost twice as much.
- */
+// "Some word starts with `query`" in one GLOB pass, not an instr per separator.
 function wordStartGlob(query: string): string {
   return `*${SEPARATOR_CLASS}${query.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
 }
@@ -161,10 +152,8 @@ const TRIGRAMS_KEPT = 50_000;
 const trigramCommonness = new WeakMap<Kysely<Database>, Map<string, number>>();
 
 /**
- * How common a trigram is in search_terms_fts, as an order key: its number of docs when it
- * has fewer than TRIGRAM_SAMPLE, else that many scaled by how far into the rowids its
- * TRIGRAM_SAMPLE-th doc is. A few dozen microseconds once per trigram and connection; it only
- * chooses which trigrams to intersect, so an estimate grown stale costs time, never results.
+ * An estimate of how many docs hold a trigram. It only chooses which trigrams to intersect, so
+ * a stale estimate costs time, never results.
  */
 async function commonnessOf(db: Kysely<Database>, trigram: string): Promise<number> {
   let known = trigramCommonness.get(db);
@@ -190,13 +179,8 @@ async function commonnessOf(db: Kysely<Database>, trigram: string): Promise<numb
 /** Trigrams intersected for a quick search: the query's trigrams that the fewest docs hold. */
 const TRIGRAMS_INTERSECTED = 3;
 
-/**
- * Which of a query's trigrams to look up in search_terms_fts. FTS5 intersects by walking
- * every list it is given, and every doc of the intersection is then checked: the fixed
- * covering set could pair two very common trigrams ("ll " and "scr" for "ll scr": thousands
- * of docs to check for 78 matches) while all of them adds common lists to walk. The three
- * rarest took a third less time over the benchmark's queries than either.
- */
+// FTS5 walks every list it intersects and every doc of the intersection is then checked, so
+// the rarest few trigrams do the least work.
 async function termTrigrams(db: Kysely<Database>, query: string): Promise<string[]> {
   const trigrams = trigramsOf(query);
   if (trigrams.length <= TRIGRAMS_INTERSECTED) return trigrams;
@@ -215,11 +199,8 @@ const unorderedTexts = new WeakMap<
 >();
 
 /**
- * Whether any unordered doc could match `query` on its terms: false when none holds it (every
- * tier, down to the substring, needs the query inside a term). The scan of the unordered range
- * cost a tenth of a quick search, mostly reading cold pages to find nothing; the docs' terms
- * are kept per connection until the data changes (`data_version` for other connections'
- * commits, `total_changes()` for its own).
+ * False when no unordered doc holds `query` in a term (every tier needs that). The terms are
+ * cached per connection until `data_version` (others' commits) or `total_changes()` moves.
  */
 async function unorderedMayMatch(db: Kysely<Database>, query: string): Promise<boolean> {
   const rows = await rowsOf<{ v: number; c: number }>(
@@ -242,11 +223,8 @@ async function unorderedMayMatch(db: Kysely<Database>, query: string): Promise<b
 }
 
 /**
- * The rows of `ordered` (a scan in `search_id` order, stopped at `limit`), with the unordered
- * docs that match (normally none, always few) merged in by their sort key. Those are read by
- * `unordered`, which scans the docs from SEARCH_UNORDERED_FROM on and checks each: cheaper
- * than a second trigram intersection for a handful of rows, and when none match, the ordered
- * rows need no sort key.
+ * The rows of `ordered` with the (few) unordered matches merged in by sort key; when there
+ * are none, the ordered rows need no sort key.
  */
 async function inOrder(
   db: Kysely<Database>,
@@ -278,8 +256,7 @@ async function matchTermsInOrder(
   const select = selectOf(tiers.rank);
   const short = isShortQuery(m.query);
 
-  // Exact and prefix matches through the B-trees on the folded columns: usually few, read
-  // whole and sorted. Many (a common prefix) are better read in order, below.
+  // Exact and prefix matches are usually few: read them whole from the B-trees and sort.
   if (m.tier === 'exact' || m.tier === 'prefix' || (m.tier === 'any' && short)) {
     const reach =
       m.tier === 'exact'
@@ -308,7 +285,7 @@ async function matchTermsInOrder(
     }
   }
   if (short) {
-    // One or two characters: walk the docs in order (matches are then dense).
+    // Matches of one or two characters are dense: walk the docs in order.
     const rows = await inOrder(
       db,
       (withKey) => q`select ${selectOf(tiers.rank, withKey)} from search_docs d
@@ -335,11 +312,8 @@ async function matchTermsInOrder(
 }
 
 /**
- * How many match, up to `countUpTo`, and the first `head` of them with their tiers. A quick
- * search of three or more characters reads the head in order, then only counts the matches
- * after it (as far as `countUpTo`), without reading or keeping them: holding all 1,001 of a
- * common query in a materialized table cost a fifth of its search. Other targets read every
- * match with its tier.
+ * How many match, up to `countUpTo`, and the first `head` of them with their tiers. Term
+ * searches of three or more characters count the matches after the head without reading them.
  */
 export async function sqliteCountInOrder(
   db: Kysely<Database>,
@@ -383,7 +357,6 @@ export async function sqliteCountInOrder(
   }
   const count = Math.min(ordered + late.length, m.countUpTo);
   if (late.length === 0) return { count, matches: toRankedMatches(head, head.length) };
-  // The head and the unordered matches: the first `head` of both together, in order.
   const merged = [...head, ...late].sort(compareOrder);
   return { count, matches: toRankedMatches(merged, m.head) };
 }
@@ -417,8 +390,7 @@ async function matchFieldInOrder(
   const filter = q`d.glossary_id in ${scope} and ${wanted} and ${subindiceFilter(m.subindice)}`;
   const short = isShortQuery(m.query);
 
-  // Exact and prefix matches (and everything, for one or two characters) through the B-tree
-  // on (campo, first two characters): read whole and sorted when they are few.
+  // Through the B-tree on (campo, first two characters): read whole and sorted when few.
   if (m.tier === 'exact' || m.tier === 'prefix' || (m.tier === 'any' && short)) {
     const head = Array.from(m.query).slice(0, 2).join('');
     const rows = await rowsOf<OrderedRow>(

@@ -5,9 +5,8 @@ import { SEARCH_UNORDERED_FROM } from './search-numbering.ts';
 import type { SqlText } from './sql-text.repository.ts';
 import { q, rowsOf } from './sql-text.repository.ts';
 
-// SQLite's word tier from `search_word_starts` (migration 067): for each doc in the results'
-// order, its text from every word start on, at most START_CHARS characters. Its rows follow
-// the docs through that migration's triggers; a rebuild and a reindex write them in bulk.
+// `search_word_starts` holds each doc's text from every word start on (START_CHARS at most);
+// triggers keep it in step, and a rebuild or reindex writes it in bulk.
 
 /** Keep in step with migration 2026-11-26-067 (which keeps its own copy). */
 const START_CHARS = 32;
@@ -41,7 +40,7 @@ export async function sqliteRewriteWordStarts(db: Kysely<Database>): Promise<voi
   );
 }
 
-/** Writes the word starts of the docs of the entries in `entryIds` (a JSON array), in one insert. */
+/** Writes the word starts of the entries in `entryIds` (a JSON array), in one insert. */
 export async function sqliteAddWordStarts(db: Kysely<Database>, entryIds: string): Promise<void> {
   const docs = q`d.entry_id in (select value from json_each(${entryIds}))`;
   await rowsOf(
@@ -52,10 +51,8 @@ export async function sqliteAddWordStarts(db: Kysely<Database>, entryIds: string
 }
 
 /**
- * The docs where a word starts with `query` and `filter` holds, with what `select` reads of
- * them (`d` is the doc), in no order; null when more than WORD_STARTS_READ_UP_TO word starts
- * begin with it. A range of the B-tree instead of a walk of every doc that holds the query's
- * trigrams and a separator: a tenth of the time, mostly for the word tiers that find nothing.
+ * The docs (`d`) where a word starts with `query` and `filter` holds, in no order; null when
+ * more than WORD_STARTS_READ_UP_TO word starts begin with it.
  */
 export async function sqliteWordStartRows<Row>(
   db: Kysely<Database>,

@@ -10,11 +10,7 @@ import {
 import { sqliteCheckDocs, sqliteRebuildDocs, sqliteReindex } from './search-docs.repository.ts';
 import { sqliteCountInOrder, sqliteMatchInOrder } from './search-order.repository.ts';
 
-/**
- * Below this many matches the page is read by looking each match up and sorting them;
- * above it, by walking the glossary's sort index and keeping the matches (which stops as
- * soon as the page is full, since matches are then dense).
- */
+/** Fewer matches are looked up and sorted; more are dense enough to walk the sort index. */
 const SORT_MATCHES_BELOW = 2000;
 
 /** The FTS5 query: `query` in any of the columns. */
@@ -22,19 +18,12 @@ function ftsQuery(columns: readonly TermColumn[], query: string): string {
   return `{${columns.map((c) => TERM_COLUMNS[c]).join(' ')}} : ${ftsPhrase(query)}`;
 }
 
-/**
- * Restricts an FTS5 query of `entries_fts` to one glossary: its marker phrase in
- * `fts_glosario` (migration 032). The table holds live entries only.
- */
+/** Restricts an FTS5 query of `entries_fts` (live entries only) to one glossary's marker. */
 function inGlossary(glossaryId: number, query: string): string {
   return `fts_glosario : ${ftsPhrase(`\u0001${glossaryId}\u0001`)} AND ${query}`;
 }
 
-/**
- * SQLite: the ranked order index of ADR 0010 (`search_docs`, `search_terms_fts`,
- * `search_field_fts`, `search_word_starts`) for searches across glossaries, and
- * `entries_fts` (trigram, with a marker per glossary) for searching inside one.
- */
+/** SQLite: `search_docs` and its indexes across glossaries, `entries_fts` inside one. */
 export const sqliteSearchIndex: SearchIndex = {
   engine: 'sqlite',
   reindex: sqliteReindex,
@@ -45,8 +34,7 @@ export const sqliteSearchIndex: SearchIndex = {
   ): Promise<SearchPage> {
     const columns: TermColumn[] = ['origen', 'meta', 'subindice'];
     const direction = sql.raw(orden === 'desc' ? 'desc' : 'asc');
-    // The matching ids as a subquery: for one or two characters, the union of three prefix
-    // ranges on the partial B-trees (live entries only); otherwise the glossary's FTS matches.
+    // One or two characters: prefix ranges on the partial B-trees; otherwise the FTS matches.
     let matching: RawBuilder<number>;
     let count: RawBuilder<{ n: number }>;
     if (isShortQuery(query)) {
