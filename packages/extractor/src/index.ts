@@ -19,7 +19,12 @@ export { RANKER_FEATURES, RANKER_WEIGHTS } from './terms/ranker-weights.ts';
 export { termKey } from './lexicon/normalize.ts';
 export { parseStopwords, defaultStopwords } from './stopwords/stopwords.ts';
 export { splitSentences, tokenize, type Sentence, type Word } from './tokenize/tokenize.ts';
-export { loadTagger, setModelDirectory, modelDirectory } from './resources.ts';
+export {
+  loadReferenceFrequencies,
+  loadTagger,
+  setModelDirectory,
+  modelDirectory,
+} from './resources.ts';
 export { UPOS_TAGS, type Upos } from './tagger/features.ts';
 
 /** Spanish labels of the categories, as stored when a candidate is added to a glossary. */

@@ -55,12 +55,6 @@ export interface WorkerPoolOptions {
   idleTimeoutMs?: number;
   /** V8 heap limit of each thread, in MB (default: Node's). */
   maxOldGenerationSizeMb?: number;
-  /** V8 young generation of each thread, in MB (default: Node's). */
-  maxYoungGenerationSizeMb?: number;
-  /** Keeps idle threads' event loops running: piscina's Atomics.wait also stops their timers. */
-  runsBetweenTasks?: boolean;
-  /** Lowers the threads' priority (Linux `nice`; ignored without piscina's @napi-rs/nice). */
-  niceIncrement?: number;
   /** Tasks handed to each thread at once (default 1). */
   concurrentTasksPerWorker?: number;
 }
@@ -112,17 +106,12 @@ export function createWorkerPool<Task, Result>(
     minThreads: options.minThreads ?? 0,
     maxThreads: options.maxThreads ?? 1,
     idleTimeout: options.idleTimeoutMs ?? 60_000,
-    ...(options.runsBetweenTasks ? { atomics: 'disabled' as const } : {}),
-    ...(options.niceIncrement ? { niceIncrement: options.niceIncrement } : {}),
     ...(options.concurrentTasksPerWorker
       ? { concurrentTasksPerWorker: options.concurrentTasksPerWorker }
       : {}),
     resourceLimits: {
       ...(options.maxOldGenerationSizeMb
         ? { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb }
-        : {}),
-      ...(options.maxYoungGenerationSizeMb
-        ? { maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb }
         : {}),
     },
   });

@@ -71,67 +71,6 @@ async function stopwordsOf(task: ExtractionTask): Promise<string[] | undefined> 
   return parseStopwords(text);
 }
 
-const WARM_UP_TEXTS = {
-  es: 'El héroe bebe una poción de salud antes de luchar contra el jefe final de la mazmorra.',
-  en: 'The hero drinks a health potion before fighting the final boss of the dungeon.',
-} as const;
-
-/** A one-page PDF with a line of text, built by hand: enough to load and run pdf.js. */
-export function warmUpPdf(): Uint8Array {
-  const content =
-    'BT /F1 12 Tf 10 20 Td (El heroe bebe una pocion de salud antes del jefe final) Tj ET';
-  const objects = [
-    '<</Type /Catalog /Pages 2 0 R>>',
-    '<</Type /Pages /Kids [3 0 R] /Count 1>>',
-    '<</Type /Page /Parent 2 0 R /MediaBox [0 0 400 50] /Resources <</Font <</F1 4 0 R>>>> /Contents 5 0 R>>',
-    '<</Type /Font /Subtype /Type1 /BaseFont /Helvetica>>',
-    `<</Length ${content.length}>> stream\n${content}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const offset = pdf.length;
-    pdf += `${i + 1} 0 obj ${body} endobj\n`;
-    return offset;
-  });
-  const xrefOffset = pdf.length;
-  const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}`;
-  pdf += `trailer <</Size ${objects.length + 1} /Root 1 0 R>>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
-}
-
-/** Loads the models and pdf.js when a thread starts, so a job's time limit is spent on the job. */
-export async function warmUpExtractor(): Promise<void> {
-  for (const language of ['es', 'en'] as const) {
-    try {
-      const text = `${WARM_UP_TEXTS[language]}\n`.repeat(40);
-      extractTerms(text, { minFreq: 1, stopwordsMode: 'predeterminadas', language });
-    } catch {
-      // Reported by the first task that needs this language.
-    }
-  }
-  try {
-    await textFromFile('calentamiento.pdf', warmUpPdf());
-  } catch {
-    // Reported by the first PDF a user sends.
-  }
-}
-
-/** A trivial extraction: run once after start-up, it starts a thread (which warms up). */
-export function warmUpTask(): ExtractionTask {
-  return {
-    source: { kind: 'text', text: WARM_UP_TEXTS.es },
-    minFreq: 1,
-    stopwordsMode: 'predeterminadas',
-    stopwords: null,
-    language: 'es',
-    maxCandidates: 1,
-    maxFileBytes: 1024,
-    maxStopwordBytes: 1024,
-    fileTimeoutMs: 10_000,
-    started: new SharedArrayBuffer(4),
-  };
-}
 
 /** Runs one extraction; never throws for a refusal (only for a bug). */
 export async function runExtractionJob(task: ExtractionTask): Promise<ExtractionOutcome> {

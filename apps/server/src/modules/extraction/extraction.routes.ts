@@ -8,10 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Config } from '../../config.ts';
-import { createWorkerPool } from '../../lib/worker-pool.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { addCandidates } from './candidates.service.ts';
-import { warmUpTask, type ExtractionOutcome, type ExtractionTask } from './extraction-job.ts';
 import { assertCanExtract } from './extraction.policy.ts';
 import {
   documentTooLarge,
@@ -25,12 +23,6 @@ import {
 /** Multipart names of the two files (spec section 7). */
 const DOCUMENT_FIELD = 'archivo';
 const STOPWORDS_FIELD = 'archivo_stopwords';
-/** A thread idle this long exits; the next extraction starts one (and loads the models) again. */
-const WORKER_IDLE_MS = 30 * 60_000;
-/** After the server starts listening, one trivial extraction starts a thread and warms it up. */
-const PRELOAD_DELAY_MS = 3000;
-/** Extractions waiting for a thread at most; beyond it 503. */
-const QUEUE_MAX = 16;
 
 /**
  * Reads the multipart form whole within the configured limits (413 stating the limit); a
@@ -103,25 +95,11 @@ function abortOnDisconnect(reply: FastifyReply): { signal: AbortSignal; release:
 }
 
 /** `POST /extractor` on a pool of worker threads; `POST /glosarios/{ns}/entradas/candidatos`. */
-export const extractionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
-  const pool = createWorkerPool<ExtractionTask, ExtractionOutcome>('extraction', {
-    maxThreads: config.EXTRACTOR_WORKERS,
-    maxQueue: QUEUE_MAX,
-    idleTimeoutMs: WORKER_IDLE_MS,
-  });
-  app.addHook('onClose', async () => {
-    await pool.destroy();
-  });
-  if (config.NODE_ENV !== 'test') {
-    // Warm a thread a little after start-up so the first user does not wait for the models;
-    // tests start threads only when they extract.
-    app.addHook('onListen', async () => {
-      setTimeout(
-        () => void pool.run(warmUpTask()).catch(() => undefined),
-        PRELOAD_DELAY_MS,
-      ).unref();
-    });
-  }
+export const extractionRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { config, pools },
+) => {
+  const pool = pools.extractionPool;
 
   app.post(
     '/extractor',
