@@ -8,18 +8,20 @@ import {
   adjustEntryCount,
   deleteFieldRows,
   findEntryRow,
+  listTermPairs,
+  listVersionRows,
+  recoverEntryRow,
+  softDeleteEntryRows,
+  updateEntryRow,
+} from './entries.repository.ts';
+import {
   insertEntryRows,
   insertFieldRows,
   insertFirstVersionRows,
   insertVersionRows,
-  listTermPairs,
-  listVersionRows,
-  recoverEntryRow,
   reserveIds,
-  softDeleteEntryRows,
-  updateEntryRow,
   type EntryInsertRow,
-} from './entries.repository.ts';
+} from './entry-rows.repository.ts';
 import {
   deriveColumns,
   duplicateKeyOf,

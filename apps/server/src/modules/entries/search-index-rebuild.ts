@@ -3,12 +3,12 @@ import type { Database } from '../../db/schema.ts';
 import {
   countLiveEntries,
   deleteFieldRows,
-  insertFieldRows,
   listEntryBatch,
   listGlossaryCounts,
   setDerivedColumns,
   setEntryCount,
 } from './entries.repository.ts';
+import { insertFieldRows } from './entry-rows.repository.ts';
 import { deriveColumns, parseCard, languagesOf } from '../card/index.ts';
 import { searchIndexFor } from '../search/index.ts';
 
