@@ -3,9 +3,10 @@ import type { Database } from '../../../db/schema.ts';
 import { FIELD_SLOTS, SEARCH_ID_STEP, SEARCH_UNORDERED_FROM } from './search-numbering.ts';
 import { TIE_BREAK_SQL, compareOrder, tieBreakOf } from '../search-order.ts';
 import {
-  sqliteAddWordStarts,
   sqliteCheckWordStarts,
+  sqliteInsertWordStarts,
   sqliteRewriteWordStarts,
+  wordStartsOf,
 } from './search-word-starts.repository.ts';
 
 // The write side of SQLite's ranked search: the docs that number live entries in result order,
@@ -32,8 +33,11 @@ interface DocSource {
  * Adds docs for new live entries, numbered between their neighbours (sharing a gap evenly).
  * With no room left, a doc goes to the unordered range until the next rebuild.
  */
-async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocSource[]) {
-  if (entries.length === 0) return;
+async function sqliteAddDocs(
+  db: Kysely<Database>,
+  entries: readonly DocSource[],
+): Promise<Array<{ searchId: number; doc: DocSource }>> {
+  const placed: Array<{ searchId: number; doc: DocSource }> = [];
   const sorted = [...entries].sort((a, b) =>
     compareOrder({ id: a.id, k: a.clave_orden }, { id: b.id, k: b.clave_orden }),
   );
@@ -50,6 +54,7 @@ async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocSource[]
           order by clave_orden, desempate, entry_id limit 1) as s
       from json_each(${json}) j order by j.key`.execute(db);
     const slots = assignSlots(part, gaps);
+    part.forEach((doc, i) => placed.push({ searchId: slots[i]!, doc }));
     // The rest of each doc is read from its entry row rather than sent again.
     const docs = JSON.stringify(part.map((e, i) => [slots[i], e.id]));
     await sql`insert into search_docs
@@ -58,6 +63,7 @@ async function sqliteAddDocs(db: Kysely<Database>, entries: readonly DocSource[]
         e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
       from json_each(${docs}) j cross join entries e on e.id = j.value ->> 1`.execute(db);
   }
+  return placed;
 }
 
 /** Docs of the entries in `ids` (a JSON array), as a condition on `search_docs d`. */
@@ -86,9 +92,20 @@ export async function sqliteReindex(
       and not exists (select 1 from search_docs d where d.entry_id = e.id)`.execute(db);
   if (fresh.length === 0) return;
   const freshIds = JSON.stringify(fresh.map((e) => e.id));
-  // Word starts in one ordered insert rather than the trigger's, doc by doc.
-  await withTriggersAside(db, () => sqliteAddDocs(db, fresh));
-  await sqliteAddWordStarts(db, freshIds);
+  // Word starts computed here and inserted in order, rather than by the trigger, doc by doc.
+  const placed = await withTriggersAside(db, () => sqliteAddDocs(db, fresh));
+  await sqliteInsertWordStarts(
+    db,
+    placed
+      .filter((p) => p.searchId < SEARCH_UNORDERED_FROM)
+      .flatMap(({ searchId, doc }) =>
+        wordStartsOf([
+          doc.termino_origen_plegado,
+          doc.termino_meta_plegado,
+          doc.subindice_plegado,
+        ]).map((start): [string, number] => [start, searchId]),
+      ),
+  );
   await indexEntryTerms(db, sql<boolean>`id in (select value from json_each(${freshIds}))`);
   // Each trigram index takes the new rows in one pass in rowid order: FTS5 starts a new
   // segment whenever a rowid is not above the last one.

@@ -40,14 +40,37 @@ export async function sqliteRewriteWordStarts(db: Kysely<Database>): Promise<voi
   );
 }
 
-/** Writes the word starts of the entries in `entryIds` (a JSON array), in one insert. */
-export async function sqliteAddWordStarts(db: Kysely<Database>, entryIds: string): Promise<void> {
-  const docs = q`d.entry_id in (select value from json_each(${entryIds}))`;
-  await rowsOf(
-    db,
-    q`insert into search_word_starts (start, search_id)
-      select start, search_id from (${wordStartsOfDocs(docs)}) order by 1, 2`,
-  );
+/** The word starts of a doc's texts, as `wordStartsOfDocs` finds them, without repeats. */
+export function wordStartsOf(texts: readonly string[]): string[] {
+  const separators: readonly string[] = WORD_SEPARATORS;
+  const starts = new Set<string>();
+  for (const text of texts) {
+    const chars = Array.from(text);
+    for (let i = 1; i < chars.length; i += 1) {
+      if (separators.includes(chars[i - 1]!)) starts.add(chars.slice(i, i + START_CHARS).join(''));
+    }
+  }
+  return [...starts];
+}
+
+/** Rows bound per insert statement (two parameters each). */
+const ROWS_PER_INSERT = 500;
+
+/** Inserts word-start rows, sorted so the table's B-tree takes them in order. */
+export async function sqliteInsertWordStarts(
+  db: Kysely<Database>,
+  rows: Array<[start: string, searchId: number]>,
+): Promise<void> {
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+    const values = rows
+      .slice(from, from + ROWS_PER_INSERT)
+      .map(([start, id]) => q`(${start}, ${q.int(id)})`);
+    await rowsOf(
+      db,
+      q`insert into search_word_starts (start, search_id) values ${q.join(values, ', ')}`,
+    );
+  }
 }
 
 /**
