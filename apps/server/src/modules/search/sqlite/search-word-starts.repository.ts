@@ -65,7 +65,7 @@ export async function sqliteInsertWordStarts(
   for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
     const values = rows
       .slice(from, from + ROWS_PER_INSERT)
-      .map(([start, id]) => q`(${start}, ${q.int(id)})`);
+      .map(([start, id]) => q`(${start}, ${BigInt(id)})`);
     await rowsOf(
       db,
       q`insert into search_word_starts (start, search_id) values ${q.join(values, ', ')}`,
