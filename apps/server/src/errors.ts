@@ -7,7 +7,11 @@ export class AppError extends Error {
   readonly detail: string | Record<string, unknown>;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, detail?: string | Record<string, unknown>, headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    detail?: string | Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) {
     const text = detail ?? errorDetails[code];
     super(typeof text === 'string' ? text : code);
     this.name = 'AppError';
@@ -20,4 +24,19 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/** PostgreSQL's query_canceled: a statement ran past statement_timeout, or was cancelled. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * A query that ran too long as the AppError the client sees (503: the user may simply try again
+ * later), or null for any other error.
+ */
+export function queryCanceledError(error: unknown): AppError | null {
+  if ((error as { code?: unknown } | null)?.code !== QUERY_CANCELED) return null;
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    'La base de datos tardó demasiado en responder y se ha cancelado la operación. Vuelve a intentarlo dentro de unos minutos.',
+  );
 }

@@ -74,12 +74,25 @@ export function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase 
   };
 }
 
+/**
+ * PostgreSQL cancels a statement that runs longer than this (error 57014, answered 503), so a
+ * runaway query cannot hold a connection and its locks indefinitely. Work that may rightly run
+ * longer passes its own limit, or raises it for one transaction with `set local`.
+ */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
 export function createDatabase(
-  options: { postgresUrl: string } | { sqlitePath: string },
+  options: { postgresUrl: string; statementTimeoutMs?: number } | { sqlitePath: string },
 ): DatabaseHandle {
   if ('postgresUrl' in options) {
     setPostgresTypeParsers();
-    const pool = new pg.Pool({ connectionString: options.postgresUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: options.postgresUrl,
+      max: 20,
+      // Sent when each connection starts, so it holds for every statement on it (0: the
+      // server's own setting).
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+    });
     // An idle client whose connection the server closes (restart, failover, a dropped test
     // database) emits 'error' on the pool; without a listener that would crash the process.
     // The pool discards that client and the next query opens a new connection.

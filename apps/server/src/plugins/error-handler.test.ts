@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { connect, type AddressInfo } from 'node:net';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { describeEngines } from '../test/build-test-app.ts';
+import { toAppError } from './error-handler.ts';
+
+const QUERY_CANCELED_ANSWER = {
+  code: 'SERVICE_UNAVAILABLE',
+  detail:
+    'La base de datos tardó demasiado en responder y se ha cancelado la operación. Vuelve a intentarlo dentro de unos minutos.',
+};
 
 /** Routes that exist only in this test, to drive each kind of failure through the real app. */
 function addFailingRoutes(app: FastifyInstance): void {
@@ -26,6 +34,14 @@ function addFailingRoutes(app: FastifyInstance): void {
   });
   typed.get('/api/test/roto', async () => {
     throw new Error('secreto interno: contraseña=1234');
+  });
+  // PostgreSQL only: a statement past its time limit, which the server cancels (57014).
+  typed.get('/api/test/consulta-lenta', async () => {
+    await app.db.transaction().execute(async (tx) => {
+      await sql`set local statement_timeout = 50`.execute(tx);
+      await sql`select pg_sleep(5)`.execute(tx);
+    });
+    return { ok: true };
   });
   typed.get(
     '/api/test/respuesta-invalida',
@@ -111,6 +127,18 @@ describeEngines(
       }
     });
 
+    it('answers a statement PostgreSQL cancelled for its time limit with 503 in Spanish', async (ctx) => {
+      if (t.engine !== 'postgres') ctx.skip();
+      const limit = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(t.db);
+      expect(limit.rows[0]?.statement_timeout).toBe('30s');
+      const res = await t.app.inject({ method: 'GET', url: '/api/test/consulta-lenta' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual(QUERY_CANCELED_ANSWER);
+      // The connection went back to the pool in a usable state.
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+    });
+
     it('answers what Node refuses before routing (a search longer than the headers allow) in Spanish', async () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
@@ -139,3 +167,15 @@ describeEngines(
   {},
   addFailingRoutes,
 );
+
+describe('toAppError', () => {
+  it("maps PostgreSQL's query_canceled (57014) to 503 SERVICE_UNAVAILABLE", () => {
+    const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    const appError = toAppError(cancelled);
+    expect(appError.status).toBe(503);
+    expect({ code: appError.code, detail: appError.detail }).toEqual(QUERY_CANCELED_ANSWER);
+    expect(toAppError(Object.assign(new Error('otro'), { code: '23505' })).status).toBe(500);
+  });
+});

@@ -6,7 +6,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { AppError, isAppError } from '../errors.ts';
+import { AppError, isAppError, queryCanceledError } from '../errors.ts';
 
 const contextNames: Record<string, string> = {
   body: '',
@@ -82,6 +82,8 @@ const statusCodes: Record<number, ErrorCode> = {
 /** Turns any thrown value into the AppError the client sees. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  const canceled = queryCanceledError(error);
+  if (canceled) return canceled;
   if (hasZodFastifySchemaValidationErrors(error)) {
     return new AppError(
       'VALIDATION_FAILED',

@@ -7,7 +7,7 @@ import { checkSearchIndex } from './search-index-check.ts';
 import { rebuildSearchIndex } from './search-index-rebuild.ts';
 
 const onlyCheck = process.argv.includes('--comprobar');
-const handle = openConfiguredDatabase(loadConfig());
+const handle = openConfiguredDatabase(loadConfig(), { statementTimeoutMs: 0 });
 try {
   await migrateToLatest(handle.db);
   if (onlyCheck) {

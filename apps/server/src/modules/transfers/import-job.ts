@@ -12,7 +12,7 @@ import type { Transaction } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { checkpointPassively } from '../../db/wal-checkpoint.ts';
-import { AppError, isAppError } from '../../errors.ts';
+import { AppError, isAppError, queryCanceledError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { normalizeEntryInput, languagesOf } from '../card/index.ts';
 import {
@@ -177,9 +177,11 @@ export async function runImportJob(task: ImportTask): Promise<ImportOutcome> {
     if (isFormatError(error)) {
       return { tipo: 'error', code: FORMAT_ERROR_API_CODES[error.code], detail: error.detail };
     }
-    if (isAppError(error)) {
-      const detail = typeof error.detail === 'string' ? error.detail : error.message;
-      return { tipo: 'error', code: error.code, detail };
+    // An error's own properties do not survive the trip back from the thread: map it here.
+    const known = isAppError(error) ? error : queryCanceledError(error);
+    if (known) {
+      const detail = typeof known.detail === 'string' ? known.detail : known.message;
+      return { tipo: 'error', code: known.code, detail };
     }
     throw error;
   }
