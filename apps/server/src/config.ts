@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { IMPORT_MAX_BYTES_DEFAULT } from '@ludoterm/contract';
+import { EMAIL_PATTERN, IMPORT_MAX_BYTES_DEFAULT } from '@ludoterm/contract';
 import { z } from 'zod';
 
 const MiB = 1024 * 1024;
@@ -25,13 +25,14 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   PUBLIC_URL: z.url().optional(),
   CONTACT_EMAIL: z.email().default('soporte@ludoterm.app'),
-  ADMIN_EMAIL: z.email().optional(),
+  // Internationalised addresses too, as accounts may have them.
+  ADMIN_EMAIL: z.string().trim().regex(EMAIL_PATTERN).optional(),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Requests per minute per address on the sign-in routes. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-  /** Failed sign-ins per account per 15 minutes before 429. */
+  /** Failed sign-ins per account and client address per 15 minutes before 429. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(IMPORT_MAX_BYTES_DEFAULT),
   EXTRACTOR_MAX_BYTES: z.coerce.number().int().min(1).default(20 * MiB),

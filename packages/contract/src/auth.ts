@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './common.ts';
+import { emailAddressSchema, isoDateSchema, lineText } from './common.ts';
 import { es } from './messages/es.ts';
 
 export const ROLES = ['admin', 'editor', 'lector'] as const;
@@ -17,7 +17,7 @@ const emailSchema = z
   .string({ error: es.login.emailRequired })
   .trim()
   .min(1, { error: es.login.emailRequired })
-  .pipe(z.email({ error: es.login.emailInvalid }).max(254, { error: es.login.emailInvalid }));
+  .pipe(emailAddressSchema(es.login.emailInvalid));
 const passwordSchema = z
   .string({ error: es.login.passwordRequired })
   .min(1, { error: es.login.passwordRequired })
@@ -91,7 +91,7 @@ export const googleInputSchema = z.object({
 export type GoogleInput = z.infer<typeof googleInputSchema>;
 
 export const updateProfileInputSchema = z.object({
-  display_name: z.string().trim().max(100).nullable().optional(),
+  display_name: lineText(z.string().trim().max(100)).nullable().optional(),
   verificacion_codigo: z.boolean().optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;

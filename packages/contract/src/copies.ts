@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, lineText } from './common.ts';
 
 /** `POST /glosarios/{origen}/copiar`: the chosen ids, or `todas: true` for the whole glossary. */
 export const copyInputSchema = z
   .object({
-    destino: z.string().trim().min(1, { error: 'Selecciona un glosario destino.' }).max(200),
+    destino: lineText(
+      z.string().trim().min(1, { error: 'Selecciona un glosario destino.' }).max(200),
+    ),
     ids: z.array(idSchema).max(100_000).optional(),
     todas: z.boolean().optional(),
   })

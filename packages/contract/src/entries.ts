@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, paginationQuerySchema, textIn, textOut } from './common.ts';
+import {
+  freeText,
+  idSchema,
+  isoDateSchema,
+  lineText,
+  paginationQuerySchema,
+  textIn,
+  textOut,
+} from './common.ts';
 import { LANGUAGES, type Language } from './languages.ts';
 
 /** `termino` keyed by the glossary's two language codes (`{es, en}` for es→en). */
 export const termsOutSchema = z.partialRecord(z.enum(LANGUAGES), z.string().nullable());
-export const termsInSchema = z.partialRecord(z.enum(LANGUAGES), z.string().max(20_000).nullable());
+export const termsInSchema = z.partialRecord(
+  z.enum(LANGUAGES),
+  freeText(z.string().max(20_000)).nullable(),
+);
 
 /** Per-language context fields, for every language a glossary may have. */
 function perLanguage<P extends string, T extends z.ZodType>(prefix: P, schema: T) {
@@ -53,6 +64,11 @@ export const entrySchema = z.object({
   created_at: isoDateSchema,
   updated_at: isoDateSchema,
   origen: entryOriginSchema.nullable(),
+  /**
+   * The current version's number (1 for a new entry; its ETag is `W/"v{version}"`). A PUT that
+   * sends it back (in the body or as `If-Match`) is refused with 409 if the entry changed since.
+   */
+  version: z.number().int(),
 });
 export type Entry = z.infer<typeof entrySchema>;
 
@@ -74,12 +90,22 @@ export const entryInputSchema = z.object({
   cuestiones_traductologicas: textIn,
   notas: textIn,
   comentarios_privados: textIn,
+  /**
+   * PUT only: the version the edit started from. When the entry has moved on, the PUT answers 409
+   * instead of silently undoing the other change; without it, the last write wins.
+   */
+  version: z.number().int().positive().optional(),
 });
 export type EntryInput = z.infer<typeof entryInputSchema>;
 
+/** `PUT …/entradas/{id}`: `If-Match` with the entry's ETag (`W/"v3"` or `"3"`) works like `version`. */
+export const updateEntryHeadersSchema = z.looseObject({
+  'if-match': z.string().max(1000).optional(),
+});
+
 export const listEntriesQuerySchema = paginationQuerySchema.extend({
   /** Search within the glossary: both terms and subindice, case- and accent-insensitive. */
-  q: z.string().max(200).optional(),
+  q: lineText(z.string().max(200)).optional(),
   /** Order by the base-language term, in that language's collation. */
   orden: z.enum(['asc', 'desc']).optional(),
 });

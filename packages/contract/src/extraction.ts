@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textIn } from './common.ts';
+import { freeText, lineText, textIn } from './common.ts';
 import { termsInSchema } from './entries.ts';
 
 export const MIN_FREQ_MIN = 1;
@@ -37,8 +37,8 @@ export const CATEGORY_LABELS_ES: Record<CandidateCategory, string> = {
 export const extractionFieldsSchema = z.object({
   min_freq: z.coerce.number().int().min(MIN_FREQ_MIN).max(MIN_FREQ_MAX).default(MIN_FREQ_DEFAULT),
   modo_stopwords: stopwordModeSchema.default('predeterminadas'),
-  stopwords_personalizadas: z.string().max(200_000).optional(),
-  texto: z.string().optional(),
+  stopwords_personalizadas: freeText(z.string().max(200_000)).optional(),
+  texto: freeText(z.string()).optional(),
   idioma: z.enum(['es', 'en']).optional(),
 });
 
@@ -82,13 +82,13 @@ export const ADD_CANDIDATES_MAX = 2000;
  * language's term. Unknown and answer-only fields are ignored.
  */
 export const candidateInputSchema = z.object({
-  id: z.string().max(100).nullable().optional(),
+  id: lineText(z.string().max(100)).nullable().optional(),
   termino: termsInSchema,
   categoria: candidateCategorySchema.nullable().optional(),
   definicion: textIn,
   contexto: textIn,
   notas: textIn,
-  variante: z.array(z.string().max(500)).max(100).nullable().optional(),
+  variante: z.array(lineText(z.string().max(500))).max(100).nullable().optional(),
 });
 export type CandidateInput = z.infer<typeof candidateInputSchema>;
 
@@ -98,7 +98,7 @@ export type CandidateInput = z.infer<typeof candidateInputSchema>;
  */
 export const addCandidatesInputSchema = z.object({
   idioma: extractionLanguageSchema,
-  fuente: z.string().max(500).nullable().optional(),
+  fuente: lineText(z.string().max(500)).nullable().optional(),
   candidatos: z
     .array(candidateInputSchema)
     .min(1, { error: 'Selecciona al menos un candidato.' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, textOut } from './common.ts';
+import { emailAddressSchema, freeText, isoDateSchema, lineText, textOut } from './common.ts';
 import { languageSchema } from './languages.ts';
 
 export const GLOSSARY_NAME_MAX = 200;
@@ -38,14 +38,16 @@ export const listGlossariesQuerySchema = z.object({
  * with it and answers the language rule itself with the SAME_LANGUAGES code.
  */
 export const createGlossaryBodySchema = z.object({
-  nombre: z
-    .string()
-    .trim()
-    .min(1, { error: 'Pon un nombre de glosario.' })
-    .max(GLOSSARY_NAME_MAX, { error: `El nombre no puede superar ${GLOSSARY_NAME_MAX} caracteres.` }),
+  nombre: lineText(
+    z
+      .string()
+      .trim()
+      .min(1, { error: 'Pon un nombre de glosario.' })
+      .max(GLOSSARY_NAME_MAX, { error: `El nombre no puede superar ${GLOSSARY_NAME_MAX} caracteres.` }),
+  ),
   idioma_origen: languageSchema.default('es'),
   idioma_meta: languageSchema.default('en'),
-  descripcion: z.string().trim().max(GLOSSARY_DESCRIPTION_MAX).nullable().optional(),
+  descripcion: freeText(z.string().trim().max(GLOSSARY_DESCRIPTION_MAX)).nullable().optional(),
 });
 
 export const createGlossaryInputSchema = createGlossaryBodySchema
@@ -86,16 +88,18 @@ export const glossaryConfigSchema = z.object({
 export type GlossaryConfig = z.infer<typeof glossaryConfigSchema>;
 
 export const updateGlossaryConfigInputSchema = z.object({
-  descripcion: z.string().trim().max(GLOSSARY_DESCRIPTION_MAX).nullable(),
+  descripcion: freeText(z.string().trim().max(GLOSSARY_DESCRIPTION_MAX)).nullable(),
 });
 
-export const restoreGlossaryInputSchema = z.object({ nombre: z.string().trim().min(1).max(GLOSSARY_NAME_MAX) });
+export const restoreGlossaryInputSchema = z.object({
+  nombre: lineText(z.string().trim().min(1).max(GLOSSARY_NAME_MAX)),
+});
 
 export const memberRoleSchema = z.enum(['editor', 'lector']);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 export const memberSchema = z.object({
-  /** null until the invited e-mail registers. */
+  /** null until an account with the invited e-mail proves it owns the address. */
   user_id: z.number().int().nullable(),
   email: z.string(),
   display_name: z.string().nullable(),
@@ -106,11 +110,11 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 
 export const addMemberInputSchema = z.object({
-  email: z.email({ error: 'Escribe un correo electrónico válido.' }).max(254),
+  email: emailAddressSchema('Escribe un correo electrónico válido.'),
   rol: memberRoleSchema,
 });
 export const memberParamsSchema = z.object({
-  nombre_seguro: z.string().min(1).max(200),
+  nombre_seguro: lineText(z.string().min(1).max(200)),
   user_id: z.coerce.number().int().positive(),
 });
 
@@ -119,5 +123,5 @@ export const memberParamsSchema = z.object({
  * pending invitation has (its `user_id` is null until that person registers).
  */
 export const removeMemberQuerySchema = z.object({
-  email: z.string().trim().min(1).max(254),
+  email: lineText(z.string().trim().min(1).max(254)),
 });

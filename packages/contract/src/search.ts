@@ -6,6 +6,7 @@ import {
   contextSourceFieldId,
   termFieldId,
 } from './card.ts';
+import { lineText } from './common.ts';
 import { entrySchema } from './entries.ts';
 import { LANGUAGES, languageSchema, type Language } from './languages.ts';
 
@@ -34,15 +35,16 @@ export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
  */
 export const searchQuerySchema = z
   .object({
-    termino: z.string().max(200).optional(),
-    subindice_like: z.string().max(200).optional(),
-    glosarios: z.string().max(10_000).optional(),
+    termino: lineText(z.string().max(200)).optional(),
+    subindice_like: lineText(z.string().max(200)).optional(),
+    glosarios: lineText(z.string().max(10_000)).optional(),
     pagina: z.coerce.number().int().min(1).optional(),
     por_pagina: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).optional(),
   })
-  .catchall(z.string().max(200));
+  .catchall(lineText(z.string().max(200)));
 
-export const searchResultSchema = entrySchema.extend({
+/** A search result is read-only: it carries no `version` to edit against. */
+export const searchResultSchema = entrySchema.omit({ version: true }).extend({
   glosario: z.string(),
   nombre_seguro: z.string(),
   idioma_origen: languageSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './common.ts';
+import { emailAddressSchema, freeText, isoDateSchema } from './common.ts';
 
 export const TICKET_TYPES = ['bug', 'sugerencia', 'otro', 'soporte'] as const;
 export const ticketTypeSchema = z.enum(TICKET_TYPES);
@@ -30,12 +30,16 @@ export type Ticket = z.infer<typeof ticketSchema>;
 /** Text fields of the multipart body of `POST /tickets/` (the image is `file`). */
 export const createTicketFieldsSchema = z.object({
   tipo: ticketTypeSchema.default('otro'),
-  descripcion: z
-    .string()
-    .trim()
-    .min(1, { error: 'Describe el problema o la sugerencia.' })
-    .max(TICKET_DESCRIPTION_MAX),
-  email: z.union([z.email().max(254), z.literal('')]).optional(),
+  descripcion: freeText(
+    z
+      .string()
+      .trim()
+      .min(1, { error: 'Describe el problema o la sugerencia.' })
+      .max(TICKET_DESCRIPTION_MAX),
+  ),
+  email: z
+    .union([emailAddressSchema('Escribe un correo electrónico válido.'), z.literal('')])
+    .optional(),
 });
 
 export type CreateTicketFields = z.infer<typeof createTicketFieldsSchema>;
@@ -43,7 +47,7 @@ export type CreateTicketFields = z.infer<typeof createTicketFieldsSchema>;
 export const updateTicketInputSchema = z
   .object({
     estado: ticketStateSchema.optional(),
-    respuesta: z.string().trim().max(TICKET_DESCRIPTION_MAX).nullable().optional(),
+    respuesta: freeText(z.string().trim().max(TICKET_DESCRIPTION_MAX)).nullable().optional(),
   })
   .refine((t) => t.estado !== undefined || t.respuesta !== undefined, {
     error: 'Indica un estado o una respuesta.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { planSchema, roleSchema, userSchema } from './auth.ts';
-import { paginationQuerySchema } from './common.ts';
+import { lineText, paginationQuerySchema } from './common.ts';
 
 export const ADMIN_PAGE_SIZE = 5;
 
@@ -11,7 +11,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const listUsersQuerySchema = paginationQuerySchema.extend({
   /** Case-insensitive substring of the e-mail. */
-  email: z.string().max(254).optional(),
+  email: lineText(z.string().max(254)).optional(),
 });
 
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE } from './common.ts';
 
 const typeNames: Record<string, string> = {
   string: 'texto',
@@ -56,6 +57,9 @@ export const spanishErrorMap: z.core.$ZodErrorMap = (issue) => {
       return `Campos no admitidos: ${issue.keys.join(', ')}.`;
     case 'invalid_union':
       return 'El valor no tiene una forma válida.';
+    // Known here too, so that the server sees it as generic and names the field before it.
+    case 'custom':
+      return issue.params?.reason === 'control_characters' ? CONTROL_CHARACTERS_MESSAGE : undefined;
     default:
       return undefined;
   }

@@ -17,6 +17,8 @@ export interface UsersTable {
   google_sub: string | null;
   /** Sessions issued before this instant are no longer valid (password reset). */
   sessions_valid_after: string | null;
+  /** When the account proved it owns `email`; null until then (see confirmEmailOwnership). */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signSessionAccessToken } from '../modules/auth/session-tokens.ts';
 import { createAccessTokenVerifier, signAccessToken } from './tokens.ts';
 
 const SECRET = 'secreto-de-prueba-secreto-de-prueba-0123';
@@ -12,8 +13,24 @@ describe('createAccessTokenVerifier', () => {
     const verify = createAccessTokenVerifier(SECRET);
     const token = await signAccessToken(SECRET, 42, 900);
     const first = await verify(token);
-    expect(first).toEqual({ userId: 42, issuedAt: expect.any(Number) });
+    expect(first).toEqual({ userId: 42, issuedAt: expect.any(Number), sessionId: null });
     expect(await verify(token)).toEqual(first);
+  });
+
+  it("answers the session a session's token belongs to", async () => {
+    const verify = createAccessTokenVerifier(SECRET);
+    const token = await signSessionAccessToken(
+      SECRET,
+      42,
+      'familia-1',
+      new Date().toISOString(),
+      900,
+    );
+    expect(await verify(token)).toEqual({
+      userId: 42,
+      issuedAt: expect.any(Number),
+      sessionId: 'familia-1',
+    });
   });
 
   it('refuses a remembered token once it has expired', async () => {

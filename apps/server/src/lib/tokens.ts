@@ -13,6 +13,8 @@ export async function signAccessToken(secret: string, userId: number, ttlSeconds
 export interface AccessClaims {
   userId: number;
   issuedAt: number;
+  /** The session (refresh-token family) the token belongs to; null in tokens signed without one. */
+  sessionId: string | null;
 }
 
 async function checkAccessToken(
@@ -25,7 +27,8 @@ async function checkAccessToken(
     if (payload.typ !== 'access' || !Number.isInteger(userId) || userId <= 0 || payload.exp === undefined) {
       return null;
     }
-    return { claims: { userId, issuedAt: payload.iat ?? 0 }, expiresAt: payload.exp };
+    const sessionId = typeof payload.sid === 'string' && payload.sid ? payload.sid : null;
+    return { claims: { userId, issuedAt: payload.iat ?? 0, sessionId }, expiresAt: payload.exp };
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { createAccessTokenVerifier } from '../lib/tokens.ts';
+import { findSessionUser } from '../modules/auth/auth.repository.ts';
 import { findUserById } from '../modules/users/users.repository.ts';
 import type { AppContext } from '../app-context.ts';
 
@@ -16,7 +17,11 @@ declare module 'fastify' {
 /** Requests that carried a token which was invalid, expired or revoked. */
 const rejectedTokens = new WeakSet<FastifyRequest>();
 
-/** Bearer access tokens; the user is read on every request, so role changes apply at once. */
+/**
+ * Bearer access tokens; the user is read on every request, so role changes apply at once, and
+ * with it whether the token's session was revoked (logout, password reset, a replayed refresh
+ * token), so a revoked session's access tokens stop at once rather than when they expire.
+ */
 export const authPlugin = fp<AppContext>(
   async (app, { config }) => {
     app.decorateRequest('user', null);
@@ -26,8 +31,18 @@ export const authPlugin = fp<AppContext>(
       if (!header || !request.url.startsWith('/api/')) return;
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       const claims = match ? await verifyAccessToken(match[1]!) : null;
-      const user = claims ? await findUserById(app.db, claims.userId) : undefined;
-      const revoked =
+      let user: UserRow | undefined;
+      let revoked = false;
+      if (claims?.sessionId) {
+        const found = await findSessionUser(app.db, claims.userId, claims.sessionId);
+        user = found?.user;
+        revoked = found?.isRevoked ?? false;
+      } else if (claims) {
+        // Without `sid`: tokens from before sessions were named (one token lifetime at most)
+        // and those that tests and benchmarks mint with the secret.
+        user = await findUserById(app.db, claims.userId);
+      }
+      revoked ||=
         user?.sessions_valid_after != null &&
         claims!.issuedAt * 1000 < Date.parse(user.sessions_valid_after) - 1000;
       if (!user || revoked) {
@@ -51,4 +66,10 @@ export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (user.role !== 'admin') throw new AppError('ADMIN_ONLY');
   return user;
+}
+
+/** A `preValidation` hook: refuses non-administrators before the body is even validated (the
+ * services check again). */
+export async function adminOnly(request: FastifyRequest): Promise<void> {
+  requireAdmin(request);
 }

@@ -70,6 +70,7 @@ export function makeEntry(id: number, es: string, en: string, changes: Partial<E
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',
     origen: null,
+    version: 1,
     ...changes,
   };
 }

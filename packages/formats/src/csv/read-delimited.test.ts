@@ -169,9 +169,11 @@ describe('readDelimited: comments and files without headers', () => {
     ]);
   });
 
-  it('keeps a tsv cell’s apostrophe: only our csv export adds the prefix', async () => {
-    const { entradas } = await entriesOf(readDelimited("'=x\ty\n", { formato: 'tsv', ...ES_EN }));
-    expect(entradas[0]?.termino?.es).toBe("'=x");
+  it('removes from a tsv cell the one apostrophe our tsv export puts before a formula', async () => {
+    const { entradas } = await entriesOf(
+      readDelimited("'=x\t''@y\n", { formato: 'tsv', ...ES_EN }),
+    );
+    expect(entradas[0]?.termino).toEqual({ es: '=x', en: "'@y" });
   });
 
   it('reads an OmegaT glossary in UTF-16 with a labelled comment and a plain one', async () => {

@@ -13,10 +13,11 @@ import {
 import type { GlossaryLanguages } from '../model.ts';
 import { iterateText, peekText, type TextSource } from '../text/byte-source.ts';
 import { DelimitedParser, type DelimitedRow } from './delimited-parser.ts';
+import { unguardFormula } from './spreadsheet-formula.ts';
 import { applyTsvComment } from './tsv-comment.ts';
 
 export interface ReadDelimitedOptions extends GlossaryLanguages {
-  /** csv removes the `'` our CSV export puts before formula-like cells; tsv keeps cells as they are. */
+  /** Both formats remove the `'` our exports put before formula-like cells (unguardFormula). */
   formato: 'csv' | 'tsv';
   /** `{"<header>": "<field id>" | "notas" | "ignorar"}`; absent for the header pass. */
   mapping?: ImportMapping | undefined;
@@ -74,12 +75,10 @@ export function detectDelimiter(sample: string, fallback: string, complete = fal
   return best && best.mode > 0 ? best.d : fallback;
 }
 
-const FORMULA_PREFIXED = /^'+[=+\-@\t]/;
-
-/** A cell as the readers store it: our export's formula `'` removed (csv), trimmed, blank as null. */
-function cleanCell(cell: string | undefined, stripFormulaPrefix: boolean): string | null {
+/** A cell as the readers store it: our export's formula `'` removed, trimmed, blank as null. */
+function cleanCell(cell: string | undefined): string | null {
   if (cell === undefined) return null;
-  const raw = stripFormulaPrefix && FORMULA_PREFIXED.test(cell) ? cell.slice(1) : cell;
+  const raw = unguardFormula(cell);
   const trimmed = raw.trim();
   return trimmed === '' ? null : trimmed;
 }
@@ -142,7 +141,6 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
   const fallback = options.formato === 'tsv' ? '\t' : ',';
   const delimiter = detectDelimiter(head, fallback, head.length < DETECTION_CHARS);
   const rows = new BatchCursor(parseRows(text, delimiter));
-  const stripPrefix = options.formato === 'csv';
 
   // Rows read ahead: until the first non-comment row (which sets the field count) and a few more.
   const ahead: DelimitedRow[] = [];
@@ -180,7 +178,7 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
 
   if (header && !options.mapping) {
     const muestra = ahead.slice(1, SAMPLE_ROWS + 1).map((row) =>
-      header.map((_, i) => cleanCell(row.cells[i], stripPrefix) ?? ''),
+      header.map((_, i) => cleanCell(row.cells[i]) ?? ''),
     );
     return {
       tipo: 'cabeceras',
@@ -203,7 +201,7 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
 
   async function* items(): AsyncGenerator<ReadItem[]> {
     const toItem = (row: DelimitedRow): ReadItem => {
-      const values = row.cells.map((c) => cleanCell(c, stripPrefix));
+      const values = row.cells.map((c) => cleanCell(c));
       const ubicacion = `línea ${row.line}`;
       if (!plan.positional) return { entrada: entryFromRow(values, plan, options), ubicacion };
       // Without headers: term, term, then the comment (our TSV's labelled fields, or notes).

@@ -1,17 +1,12 @@
 import { cardFieldIds, type EntrySource, getField, type GlossaryMeta } from '../model.ts';
 import { TextBatcher } from '../output/text-batcher.ts';
+import { guardFormula } from './spreadsheet-formula.ts';
 
-/**
- * Cells that a spreadsheet would run as a formula (`= + - @` or a tab first) get a `'` before
- * them; so do cells that already start with apostrophes followed by one of those, so that the
- * reader, which removes exactly one `'` from `'…[=+-@\t]`, gives back every value unchanged.
- */
-const NEEDS_FORMULA_PREFIX = /^'*[=+\-@\t]/;
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
 export function escapeCsvCell(value: string | null): string {
   if (value === null || value === '') return '';
-  const text = NEEDS_FORMULA_PREFIX.test(value) ? `'${value}` : value;
+  const text = guardFormula(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

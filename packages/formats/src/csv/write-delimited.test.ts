@@ -23,6 +23,7 @@ describe('writeCsv', () => {
     expect(escapeCsvCell('-x')).toBe("'-x");
     expect(escapeCsvCell('@user')).toBe("'@user");
     expect(escapeCsvCell('\tindent')).toBe("'\tindent");
+    expect(escapeCsvCell('\r=1+1')).toBe('"\'\r=1+1"');
     expect(escapeCsvCell("'=already")).toBe("''=already");
     expect(escapeCsvCell("it's")).toBe("it's");
     expect(escapeCsvCell('a,b')).toBe('"a,b"');
@@ -41,5 +42,18 @@ describe('writeTsv', () => {
     expect(lines[2]).toBe('ñandú\t\tNotas: Sin equivalente fijado; IPA [ɲanˈdu].');
     expect(lines[0]).toContain('Cuestiones traductológicas: No traducir como «ácido» a secas en la interfaz. Límite: 12 caracteres.');
     expect(tsv.charCodeAt(0)).not.toBe(0xfeff);
+  });
+
+  it('prefixes formula-like cells with one apostrophe, as the CSV export does', async () => {
+    const entries = [
+      { termino: { es: '=HYPERLINK("http://mal.example","clic")', en: '+34 600' }, notas: null },
+      { termino: { es: '-daño', en: '@jugadora' }, notas: null },
+    ];
+    const tsv = await readAllText(writeTsv(entries, SAMPLE_META));
+    expect(tsv.split('\n')).toEqual([
+      `'=HYPERLINK("http://mal.example","clic")\t'+34 600\t`,
+      `'-daño\t'@jugadora\t`,
+      '',
+    ]);
   });
 });

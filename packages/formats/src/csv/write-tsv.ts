@@ -1,14 +1,16 @@
 import { type EntrySource, getField, type GlossaryMeta } from '../model.ts';
 import { TextBatcher } from '../output/text-batcher.ts';
+import { guardFormula } from './spreadsheet-formula.ts';
 import { flattenTsvValue, formatTsvComment } from './tsv-comment.ts';
 
 /**
- * A TSV cell: tabs and line breaks flattened (one entry per line); a value starting with `"` is
- * quoted, so that no reader mistakes it for a quoted field.
+ * A TSV cell: tabs and line breaks flattened (one entry per line); formula starters guarded as
+ * in CSV, since spreadsheets open .tsv files too; a value starting with `"` is quoted, so that
+ * no reader mistakes it for a quoted field.
  */
 function tsvCell(value: string | null): string {
   if (value === null) return '';
-  const flat = flattenTsvValue(value.trim());
+  const flat = guardFormula(flattenTsvValue(value.trim()));
   return flat.startsWith('"') ? `"${flat.replaceAll('"', '""')}"` : flat;
 }
 

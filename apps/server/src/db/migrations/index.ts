@@ -19,6 +19,8 @@ import * as searchPending from './2026-11-25-065-search-pending.ts';
 import * as searchFieldsPending from './2026-11-25-066-search-fields-pending.ts';
 import * as searchWordStarts from './2026-11-26-067-search-word-starts.ts';
 import * as searchWithoutPending from './2026-11-27-068-search-without-pending.ts';
+import * as usersEmailVerified from './2026-11-27-069-users-email-verified.ts';
+import * as refreshTokensRevokedFamily from './2026-11-27-070-refresh-tokens-revoked-family.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -45,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-066-search-fields-pending': searchFieldsPending,
   '2026-11-26-067-search-word-starts': searchWordStarts,
   '2026-11-27-068-search-without-pending': searchWithoutPending,
+  '2026-11-27-069-users-email-verified': usersEmailVerified,
+  '2026-11-27-070-refresh-tokens-revoked-family': refreshTokensRevokedFamily,
 };

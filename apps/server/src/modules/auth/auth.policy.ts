@@ -2,20 +2,29 @@ import type { Config } from '../../config.ts';
 import type { NewUser } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 
+/** The access of an administrator. */
+export const ADMIN_ACCESS = { role: 'admin', plan: 'pro', trial_ends_at: null } as const;
+
+/** Whether the address is ADMIN_EMAIL's. */
+export function isAdminEmail(email: string, config: Pick<Config, 'ADMIN_EMAIL'>): boolean {
+  return !!config.ADMIN_EMAIL && normalizeEmail(email) === normalizeEmail(config.ADMIN_EMAIL);
+}
+
 /**
  * Role and plan of a new account (CONTRACT, Accounts): ADMIN_EMAIL's account, or else the
  * first one, is admin on pro; the others get a pro trial of TRIAL_DAYS (free when 0).
+ * ADMIN_EMAIL's account is admin only once it proved it owns the address (`emailProven`), so a
+ * stranger who registers that address first gets nothing; confirmEmailOwnership promotes it.
  */
 export function initialAccess(
   email: string,
   isFirstAccount: boolean,
   config: Pick<Config, 'ADMIN_EMAIL' | 'TRIAL_DAYS'>,
   now: Date,
+  emailProven: boolean,
 ): Pick<NewUser, 'role' | 'plan' | 'trial_ends_at'> {
-  const isAdmin = config.ADMIN_EMAIL
-    ? email === config.ADMIN_EMAIL.trim().toLowerCase()
-    : isFirstAccount;
-  if (isAdmin) return { role: 'admin', plan: 'pro', trial_ends_at: null };
+  const isAdmin = config.ADMIN_EMAIL ? emailProven && isAdminEmail(email, config) : isFirstAccount;
+  if (isAdmin) return { ...ADMIN_ACCESS };
   if (config.TRIAL_DAYS <= 0) return { role: 'editor', plan: 'free', trial_ends_at: null };
   return {
     role: 'editor',
@@ -24,7 +33,7 @@ export function initialAccess(
   };
 }
 
-/** E-mail addresses are compared trimmed and lower-cased everywhere. */
+/** E-mail addresses are compared trimmed, in Unicode NFC and lower-cased everywhere. */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.trim().normalize('NFC').toLowerCase();
 }

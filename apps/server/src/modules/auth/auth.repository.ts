@@ -7,6 +7,10 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Database, NewUser, RefreshTokensTable, UserRow } from '../../db/schema.ts';
+import { countUsers, updateUser } from '../users/index.ts';
+
+// The users module owns the account rows: its queries serve auth too, with auth's narrower types.
+export { findUserByEmail } from '../users/index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,15 +31,7 @@ export async function lockAccountCreation(trx: Transaction<Database>): Promise<v
 }
 
 export async function countAllUsers(db: Db): Promise<number> {
-  const { total } = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(total);
-}
-
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  return countUsers(db, {});
 }
 
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
@@ -47,12 +43,17 @@ export async function updateUserProfile(
   id: number,
   changes: { display_name?: string | null; verificacion_codigo?: number; updated_at: string },
 ): Promise<UserRow | undefined> {
-  return db
-    .updateTable('users')
-    .set(changes)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateUser(db, id, changes);
+}
+
+/** Records the proof of the address and, for ADMIN_EMAIL's account, its administrator access. */
+export async function updateUserVerification(
+  db: Db,
+  id: number,
+  changes: Pick<UserRow, 'email_verified_at' | 'updated_at'> &
+    Partial<Pick<UserRow, 'role' | 'plan' | 'trial_ends_at'>>,
+): Promise<UserRow | undefined> {
+  return updateUser(db, id, changes);
 }
 
 export async function insertRefreshToken(db: Db, row: NewRefreshToken): Promise<RefreshTokenRow> {
@@ -80,6 +81,37 @@ export async function markRefreshTokenRotated(db: Db, id: number, now: string): 
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The user of an access token and whether its session (refresh-token family) has been revoked,
+ * in one round trip; the partial index on revoked rows makes the second part one probe.
+ */
+export async function findSessionUser(
+  db: Db,
+  userId: number,
+  familyId: string,
+): Promise<{ user: UserRow; isRevoked: boolean } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', familyId)
+            .where('refresh_tokens.revoked_at', 'is not', null),
+        )
+        .as('session_revoked'),
+    )
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_revoked, ...user } = row;
+  // 0/1 on SQLite, a boolean on PostgreSQL.
+  return { user, isRevoked: Boolean(Number(session_revoked)) };
 }
 
 /** Revokes every token of a family that is not revoked yet. */

@@ -49,7 +49,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
       config: perAddress,
       schema: { body: loginInputSchema, response: { 200: loginAnswerSchema } },
     },
-    async (request) => login(deps, request.body),
+    // request.ip is the forwarded client address behind TRUST_PROXY.
+    async (request) => login(deps, request.body, request.ip),
   );
 
   app.post(

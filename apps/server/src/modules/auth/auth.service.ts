@@ -13,7 +13,6 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { DAY_MS, nowIso } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { claimInvitations } from '../glossaries/index.ts';
 import { findUserById, toUserView } from '../users/index.ts';
 import { initialAccess, normalizeEmail } from './auth.policy.ts';
 import {
@@ -29,7 +28,11 @@ import {
   updateUserProfile,
   type RefreshTokenRow,
 } from './auth.repository.ts';
-import { LOGIN_FAILURE_WINDOW_MS, type LoginFailureStore } from './login-failures.ts';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  loginFailureKey,
+  type LoginFailureStore,
+} from './login-failures.ts';
 import {
   hashRefreshToken,
   newRefreshToken,
@@ -56,7 +59,7 @@ export interface AuthDeps {
 }
 
 const ACCOUNT_LOCKED =
-  'Demasiados intentos fallidos con esta cuenta. Espera 15 minutos y vuelve a intentarlo.';
+  'Demasiados intentos fallidos con esta cuenta desde tu conexión. Espera 15 minutos y vuelve a intentarlo.';
 /** Chain links followed from a token reused within the grace window to the live one. */
 const MAX_GRACE_HOPS = 5;
 
@@ -69,7 +72,11 @@ function dummyPasswordHash(fast: boolean): Promise<string> {
 
 const invalidSession = () => new AppError('INVALID_TOKEN');
 
-/** `POST /auth/register`: whether the account is admin is decided in one transaction. */
+/**
+ * `POST /auth/register`: whether the account is admin is decided in one transaction. Nothing
+ * proves the address yet, so invitations to it and ADMIN_EMAIL's role wait for that proof
+ * (confirmEmailOwnership).
+ */
 export async function registerAccount(deps: AuthDeps, input: RegisterInput): Promise<User> {
   const { db, config } = deps;
   const email = normalizeEmail(input.email);
@@ -83,12 +90,11 @@ export async function registerAccount(deps: AuthDeps, input: RegisterInput): Pro
       const created = await insertUser(trx, {
         email,
         password_hash: passwordHash,
-        ...initialAccess(email, isFirstAccount, config, now),
+        ...initialAccess(email, isFirstAccount, config, now, false),
         verificacion_codigo: 0,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       });
-      await claimInvitations(trx, created);
       return created;
     });
     return toUserView(user);
@@ -98,12 +104,21 @@ export async function registerAccount(deps: AuthDeps, input: RegisterInput): Pro
   }
 }
 
-/** Unknown e-mail and wrong password answer the same 401 after the same work; repeats get 429. */
-export async function verifyCredentials(deps: AuthDeps, input: LoginInput): Promise<UserRow> {
+/**
+ * Unknown e-mail and wrong password answer the same 401 after the same work; repeats from the
+ * same client address get 429, while the right password from another address still works.
+ */
+export async function verifyCredentials(
+  deps: AuthDeps,
+  input: LoginInput,
+  clientAddress: string,
+): Promise<UserRow> {
   const { db, config, loginFailures } = deps;
   const email = normalizeEmail(input.email);
+  const failureKey = loginFailureKey(email, clientAddress);
   if (
-    (await loginFailures.count(email, LOGIN_FAILURE_WINDOW_MS)) >= config.LOGIN_FAILURES_PER_ACCOUNT
+    (await loginFailures.count(failureKey, LOGIN_FAILURE_WINDOW_MS)) >=
+    config.LOGIN_FAILURES_PER_ACCOUNT
   ) {
     throw new AppError('RATE_LIMITED', ACCOUNT_LOCKED, {
       'retry-after': String(LOGIN_FAILURE_WINDOW_MS / 1000),
@@ -113,16 +128,20 @@ export async function verifyCredentials(deps: AuthDeps, input: LoginInput): Prom
   const hash = user?.password_hash ?? (await dummyPasswordHash(config.fastPasswordHashing));
   const matches = await verifyPassword(hash, input.password);
   if (!user?.password_hash || !matches) {
-    await loginFailures.record(email);
+    await loginFailures.record(failureKey);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await loginFailures.clear(email);
+  await loginFailures.clear(failureKey);
   return user;
 }
 
 /** `POST /auth/login`: the tokens, or the verification step for accounts that ask for a code. */
-export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginAnswer> {
-  const user = await verifyCredentials(deps, input);
+export async function login(
+  deps: AuthDeps,
+  input: LoginInput,
+  clientAddress: string,
+): Promise<LoginAnswer> {
+  const user = await verifyCredentials(deps, input, clientAddress);
   if (user.verificacion_codigo === 1 && deps.sendLoginCode) {
     await deps.sendLoginCode(user);
     return { requires_verification: true };
@@ -139,7 +158,13 @@ async function sessionPair(
 ): Promise<Tokens> {
   const ttl = deps.config.ACCESS_TOKEN_TTL_SECONDS;
   return {
-    access_token: await signSessionAccessToken(deps.config.JWT_SECRET, userId, row.created_at, ttl),
+    access_token: await signSessionAccessToken(
+      deps.config.JWT_SECRET,
+      userId,
+      row.family_id,
+      row.created_at,
+      ttl,
+    ),
     refresh_token: refreshToken,
     token_type: 'bearer',
     expires_in: ttl,

@@ -98,7 +98,22 @@ describeEngines('POST /auth/register', (t) => {
     expect(res.json().detail).toBe('Escribe un correo electrónico válido.');
   });
 
-  it('gives effect to glossary invitations sent to the address before it existed', async () => {
+  it('registers internationalised addresses, signing in whatever their case or form', async () => {
+    const tag = randomBytes(3).toString('hex');
+    for (const email of [
+      `josé-${tag}@ejemplo.es`,
+      `ana-${tag}@correos.españa.es`,
+      `пользователь-${tag}@пример.рф`,
+    ]) {
+      const { res } = await register(t, email.toUpperCase());
+      expect(res.statusCode).toBe(201);
+      expect(res.json().email).toBe(email);
+      // The same address typed with a combining accent signs in to the same account.
+      await signIn(t, email.normalize('NFD'));
+    }
+  });
+
+  it('leaves glossary invitations to the address waiting for the proof that it owns it', async () => {
     const owner = await createUser(t);
     const glossary = await createGlossaryRow(t, owner.user);
     const email = uniqueEmail('invitada');
@@ -113,12 +128,14 @@ describeEngines('POST /auth/register', (t) => {
       })
       .execute();
     const { res } = await register(t, email.toUpperCase());
+    expect(res.statusCode).toBe(201);
     const member = await t.db
       .selectFrom('glossary_members')
       .select('user_id')
       .where('glossary_id', '=', glossary.id)
       .executeTakeFirstOrThrow();
-    expect(member.user_id).toBe(res.json().id);
+    // email-proof.test.ts: the invitation takes effect once the address is proven.
+    expect(member.user_id).toBeNull();
   });
 });
 
@@ -134,11 +151,12 @@ describeEngines('first account of an installation', (t) => {
 describeEngines(
   'ADMIN_EMAIL',
   (t) => {
-    it('makes only that address admin, even when it is not the first', async () => {
+    it('makes not even the first account admin, nor that address before it proves it', async () => {
       const first = await register(t);
       expect(first.res.json()).toMatchObject({ role: 'editor', plan: 'pro_trial' });
+      // email-proof.test.ts: it becomes admin once it proves it owns the address.
       const boss = await register(t, 'Jefa@Ejemplo.es');
-      expect(boss.res.json()).toMatchObject({ role: 'admin', plan: 'pro', trial_remaining: null });
+      expect(boss.res.json()).toMatchObject({ role: 'editor', plan: 'pro_trial' });
     });
   },
   { ADMIN_EMAIL: 'jefa@ejemplo.es', TRIAL_DAYS: '30' },
@@ -186,7 +204,7 @@ describeEngines('POST /auth/login', (t) => {
 });
 
 describeEngines(
-  'failed sign-ins per account',
+  'failed sign-ins per account and address',
   (t) => {
     it('locks an address after the configured failures, with a Spanish 429', async () => {
       const { email } = await register(t);
@@ -200,9 +218,27 @@ describeEngines(
       expect(locked.json()).toEqual({
         code: 'RATE_LIMITED',
         detail:
-          'Demasiados intentos fallidos con esta cuenta. Espera 15 minutos y vuelve a intentarlo.',
+          'Demasiados intentos fallidos con esta cuenta desde tu conexión. Espera 15 minutos y vuelve a intentarlo.',
       });
       expect(locked.headers['retry-after']).toBe('900');
+    });
+
+    it('lets the right password in from another address while one address is locked out', async () => {
+      const { email } = await register(t);
+      const from = (remoteAddress: string, password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password },
+          remoteAddress,
+        });
+      for (let i = 0; i < 3; i += 1) {
+        expect((await from('203.0.113.9', 'mala-contraseña')).statusCode).toBe(401);
+      }
+      expect((await from('203.0.113.9', PASSWORD)).statusCode).toBe(429);
+      expect((await from('198.51.100.4', PASSWORD)).statusCode).toBe(200);
+      // The owner's success elsewhere does not reopen the attacker's address.
+      expect((await from('203.0.113.9', 'mala-contraseña')).statusCode).toBe(429);
     });
 
     it('counts unknown addresses too, and leaves other accounts alone', async () => {
@@ -308,6 +344,9 @@ describeEngines('POST /auth/refresh', (t) => {
     expect(replay.json().code).toBe('INVALID_TOKEN');
     const successor = await post(t, '/auth/refresh', { refresh_token: second.refresh_token });
     expect(successor.statusCode).toBe(401);
+    // The access tokens of the revoked family stop too: a thief's copy is no use either.
+    expect((await me(t, second.access_token)).statusCode).toBe(401);
+    expect((await me(t, first.access_token)).statusCode).toBe(401);
   });
 
   it('follows a chain rotated twice within the grace window to the live token', async () => {
@@ -372,6 +411,18 @@ describeEngines('POST /auth/logout', (t) => {
     ).toBe(200);
   });
 
+  it("ends that session's access tokens at once, not when they expire", async () => {
+    const { email } = await register(t);
+    const laptop = await signIn(t, email);
+    const phone = await signIn(t, email);
+    expect((await me(t, laptop.access_token)).statusCode).toBe(200);
+    await post(t, '/auth/logout', { refresh_token: laptop.refresh_token });
+    const after = await me(t, laptop.access_token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('INVALID_TOKEN');
+    expect((await me(t, phone.access_token)).statusCode).toBe(200);
+  });
+
   it('answers 204 to an unknown token, and 422 without one', async () => {
     expect((await post(t, '/auth/logout', { refresh_token: 'desconocido' })).statusCode).toBe(204);
     expect((await post(t, '/auth/logout', {})).statusCode).toBe(422);
@@ -416,7 +467,13 @@ describeEngines('GET /auth/me', (t) => {
 
     const { user } = await createUser(t);
     const anHourAgo = new Date(Date.now() - 3600 * 1000).toISOString();
-    const expired = await signSessionAccessToken(t.config.JWT_SECRET, user.id, anHourAgo, 900);
+    const expired = await signSessionAccessToken(
+      t.config.JWT_SECRET,
+      user.id,
+      'sesion',
+      anHourAgo,
+      900,
+    );
     const res = await me(t, expired);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('INVALID_TOKEN');
@@ -424,6 +481,7 @@ describeEngines('GET /auth/me', (t) => {
     const forged = await signSessionAccessToken(
       'otro-secreto-otro-secreto-otro-secreto',
       user.id,
+      'sesion',
       nowIso(),
       900,
     );
@@ -474,8 +532,8 @@ describeEngines('PUT /auth/profile', (t) => {
 describe('session tokens', () => {
   it('signs the same access token for the same session step', async () => {
     const at = '2026-11-22T10:00:00.000Z';
-    expect(await signSessionAccessToken('s'.repeat(40), 7, at, 900)).toBe(
-      await signSessionAccessToken('s'.repeat(40), 7, at, 900),
+    expect(await signSessionAccessToken('s'.repeat(40), 7, 'familia', at, 900)).toBe(
+      await signSessionAccessToken('s'.repeat(40), 7, 'familia', at, 900),
     );
   });
 });

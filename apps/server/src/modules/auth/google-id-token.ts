@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError } from '../../errors.ts';
+import { normalizeEmail } from './auth.policy.ts';
 
 /** Where Google publishes the keys that sign its ID tokens (OpenID Connect discovery). */
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -61,7 +62,7 @@ export async function verifyGoogleIdToken(
   }
   return {
     sub,
-    email: email.trim().toLowerCase(),
+    email: normalizeEmail(email),
     name: typeof name === 'string' && name.trim() ? name.trim() : null,
   };
 }

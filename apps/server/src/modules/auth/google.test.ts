@@ -1,6 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { describeEngines, type TestApp } from '../../test/build-test-app.ts';
-import { createUser } from '../../test/factories.ts';
+import { nowIso } from '../../lib/clock.ts';
+import { createGlossaryRow, createUser } from '../../test/factories.ts';
 import { createTestGoogleKeys, serveJwks, signGoogleIdToken } from './google-test-keys.ts';
 
 const CLIENT_ID = '1234-ludoterm.apps.googleusercontent.com';
@@ -116,6 +117,51 @@ describeEngines(
         id_token: await signGoogleIdToken(google, account, { audience: CLIENT_ID }),
       });
       expect(later.statusCode).toBe(200);
+    });
+
+    it('gives a Google account the invitations to its address: Google verified it', async () => {
+      const owner = await createUser(t);
+      const invitedAtOnce = await createGlossaryRow(t, owner.user);
+      const invitedLater = await createGlossaryRow(t, owner.user);
+      const invite = (glossaryId: number, email: string) =>
+        t.db
+          .insertInto('glossary_members')
+          .values({
+            glossary_id: glossaryId,
+            user_id: null,
+            email,
+            rol: 'lector',
+            created_at: nowIso(),
+          })
+          .execute();
+      const account = googleAccount();
+      await invite(invitedAtOnce.id, account.email);
+      const res = await signIn(t, {
+        id_token: await signGoogleIdToken(google, account, { audience: CLIENT_ID }),
+      });
+      expect(res.statusCode).toBe(200);
+      const members = await t.db
+        .selectFrom('glossary_members')
+        .select('user_id')
+        .where('email', '=', account.email)
+        .execute();
+      expect(members.map((m) => m.user_id)).toEqual([expect.any(Number)]);
+
+      // A password account with a pending invitation proves its address by linking Google.
+      const luisa = await createUser(t);
+      const linkedAccount = googleAccount(luisa.user.email);
+      await invite(invitedLater.id, luisa.user.email);
+      const linked = await signIn(t, {
+        id_token: await signGoogleIdToken(google, linkedAccount, { audience: CLIENT_ID }),
+        password: luisa.password,
+      });
+      expect(linked.statusCode).toBe(200);
+      const luisaMember = await t.db
+        .selectFrom('glossary_members')
+        .select('user_id')
+        .where('glossary_id', '=', invitedLater.id)
+        .executeTakeFirstOrThrow();
+      expect(luisaMember.user_id).toBe(luisa.user.id);
     });
 
     it('refuses an account already linked to another Google account (409)', async () => {

@@ -34,7 +34,7 @@ export function loginCodeSender(
 
 export interface IdentityRoutesOptions {
   config: Config;
-  /** The auth module's dependencies: sessions and the per-account failure counter. */
+  /** The auth module's dependencies: sessions and the sign-in failure counter. */
   auth: AuthDeps;
 }
 
@@ -90,6 +90,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const user = await signInWithGoogle(
         { auth, config, keys: keys ?? unavailableKeys },
         request.body,
+        request.ip,
       );
       return startSession(auth, user);
     },

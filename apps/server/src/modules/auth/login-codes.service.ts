@@ -8,6 +8,7 @@ import { addMs, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { loginCodeMail } from '../../lib/mailer-templates.ts';
 import { findUserByEmail } from '../users/index.ts';
+import { confirmEmailOwnership } from './email-proof.service.ts';
 import {
   closeOpenLoginCodes,
   consumeLoginCode,
@@ -28,7 +29,7 @@ const MINUTE_MS = 60_000;
 export interface LoginCodeDeps {
   db: Kysely<Database>;
   mailer: Mailer;
-  config: Pick<Config, 'JWT_SECRET'>;
+  config: Pick<Config, 'JWT_SECRET' | 'ADMIN_EMAIL'>;
 }
 
 /** HMAC keyed by the server secret and bound to the user: a copy of the table reveals no code. */
@@ -80,7 +81,7 @@ const invalidCode = () => new AppError('INVALID_CODE');
 
 /**
  * Checks an e-mailed code and answers the user it signs in. Unknown e-mail and wrong, expired
- * or used-up codes all answer the same 401 INVALID_CODE.
+ * or used-up codes all answer the same 401 INVALID_CODE. The right code proves the address.
  */
 export async function verifyLoginCode(
   deps: LoginCodeDeps,
@@ -107,5 +108,5 @@ export async function verifyLoginCode(
     );
   }
   if (!(await consumeLoginCode(deps.db, counted.id, nowIso()))) throw invalidCode();
-  return user;
+  return confirmEmailOwnership(deps.db, user, deps.config);
 }

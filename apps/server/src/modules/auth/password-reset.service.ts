@@ -7,7 +7,8 @@ import { addMs, nowIso } from '../../lib/clock.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { passwordResetMail } from '../../lib/mailer-templates.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { findUserByEmail } from '../users/index.ts';
+import { findUserByEmail, findUserById } from '../users/index.ts';
+import { confirmEmailOwnership } from './email-proof.service.ts';
 import { closeOpenLoginCodes } from './login-codes.repository.ts';
 import {
   closePasswordResetTokens,
@@ -33,7 +34,7 @@ export const RESET_PASSWORD_ANSWER =
 export interface PasswordResetDeps {
   db: Kysely<Database>;
   mailer: Mailer;
-  config: Pick<Config, 'PUBLIC_URL' | 'fastPasswordHashing'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'fastPasswordHashing' | 'ADMIN_EMAIL'>;
   log: { warn(details: Record<string, unknown>, message: string): void };
 }
 
@@ -76,7 +77,10 @@ export async function requestPasswordReset(deps: PasswordResetDeps, email: strin
     );
 }
 
-/** `POST /auth/reset-password`: new password, every session ended; else 422 INVALID_RESET_LINK. */
+/**
+ * `POST /auth/reset-password`: new password, every session ended; else 422 INVALID_RESET_LINK.
+ * The link was e-mailed to the account's address, so using it proves the address too.
+ */
 export async function resetPassword(
   deps: PasswordResetDeps,
   input: { token: string; password: string },
@@ -93,5 +97,7 @@ export async function resetPassword(
     await setPasswordAndEndSessions(trx, found.user_id, passwordHash, now);
     await closePasswordResetTokens(trx, found.user_id, now);
     await closeOpenLoginCodes(trx, found.user_id, now);
+    const user = await findUserById(trx, found.user_id);
+    if (user) await confirmEmailOwnership(trx, user, deps.config);
   });
 }

@@ -91,7 +91,7 @@ describeEngines(
     it('sets the new password and ends every session of the account', async () => {
       const ana = await createUser(t);
       const login = await post(t, '/auth/login', { email: ana.user.email, password: ana.password });
-      const session = login.json<{ refresh_token: string }>();
+      const session = login.json<{ refresh_token: string; access_token: string }>();
       const oldAccess = await accessTokenIssuedAgo(t, ana.user.id, 5);
       expect(
         (
@@ -117,6 +117,13 @@ describeEngines(
       });
       expect(oldMe.statusCode).toBe(401);
       expect(oldMe.json().code).toBe('INVALID_TOKEN');
+      // Even the access token issued the same second as the reset: its session was revoked.
+      const sessionMe = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect(sessionMe.statusCode).toBe(401);
       expect(
         (await post(t, '/auth/refresh', { refresh_token: session.refresh_token })).statusCode,
       ).toBe(401);

@@ -24,15 +24,19 @@ export function hashRefreshToken(refreshToken: string): string {
   return createHash('sha256').update(refreshToken).digest('hex');
 }
 
-/** The access token of a session step; deterministic, so the grace window answers the same pair. */
+/**
+ * The access token of a session step; deterministic, so the grace window answers the same pair.
+ * `sid` names the session (the refresh-token family), so revoking the session ends the token.
+ */
 export function signSessionAccessToken(
   secret: string,
   userId: number,
+  sessionId: string,
   issuedAtIso: string,
   ttlSeconds: number,
 ): Promise<string> {
   const issuedAt = Math.floor(Date.parse(issuedAtIso) / 1000);
-  return new SignJWT({ typ: 'access' })
+  return new SignJWT({ typ: 'access', sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt(issuedAt)

@@ -279,6 +279,8 @@ export interface EntryViewRow {
   origen_glosario: string | null;
   origen_entrada_id: number | null;
   origen_version: number | null;
+  /** The entry's current version; rows shaped for search results and exports leave it out. */
+  version?: number;
 }
 
 /** Who reads: private comments are shown only to the entry's author and the glossary's owner. */
@@ -310,6 +312,7 @@ export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: Ent
           version: row.origen_version,
         }
       : null;
+  if (row.version !== undefined) entry.version = row.version;
   return entry as Entry;
 }
 

@@ -11,15 +11,18 @@ import {
   listEntriesQuerySchema,
   restoreVersionInputSchema,
   updateEntryAnswerSchema,
+  updateEntryHeadersSchema,
 } from '@ludoterm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import {
+  acceptedVersions,
   createEntryFor,
   deleteEntryFor,
   deleteManyEntriesFor,
+  entryETag,
   entryHistoryFor,
   isPagedQuery,
   listEntriesPage,
@@ -105,21 +108,27 @@ export const entriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
     {
       schema: {
         tags,
+        description:
+          'Una versión nueva. Con `version` en el cuerpo o `If-Match` (W/"v3"), 409 si la entrada ' +
+          'ha cambiado desde esa versión; sin ninguno, gana la última escritura.',
         params: entryParamsSchema,
+        headers: updateEntryHeadersSchema,
         body: entryInputSchema,
         response: { 200: updateEntryAnswerSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { nombre_seguro, id } = request.params;
+      const accepted = acceptedVersions(request.headers['if-match'], request.body.version);
       const entrada = await updateEntryFor(
         app.db,
         requireUser(request),
         nombre_seguro,
         id,
         request.body,
+        accepted,
       );
-      return { entrada };
+      return reply.header('etag', entryETag(entrada.version)).send({ entrada });
     },
   );
 

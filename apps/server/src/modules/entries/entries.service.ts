@@ -152,20 +152,80 @@ export async function createEntryFor(
   return viewOf(scope, row);
 }
 
-/** `PUT …/entradas/{id}`: a new version; `autor` and `fecha_creacion` stay. */
+/** An entry's weak ETag: its version number. */
+export function entryETag(version: number): string {
+  return `W/"v${version}"`;
+}
+
+const ETAG = /^(?:W\/)?"v?(\d{1,15})"$/;
+
+/**
+ * The versions a PUT may overwrite, from `If-Match` (one or more ETags, `W/"v3"` or `"3"`; `*`
+ * means any) and the body's `version`; null when the caller set no precondition (last write
+ * wins). When both are sent, only a version both name is accepted.
+ */
+export function acceptedVersions(
+  ifMatch: string | undefined,
+  bodyVersion: number | undefined,
+): number[] | null {
+  const header = ifMatch?.trim();
+  let tagged: number[] | null = null;
+  if (header && header !== '*') {
+    tagged = header.split(',').map((tag) => {
+      const match = ETAG.exec(tag.trim());
+      if (!match) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'La cabecera If-Match no es válida: envía la versión de la entrada que abriste como ETag, por ejemplo W/"v3".',
+        );
+      }
+      return Number(match[1]);
+    });
+  }
+  if (bodyVersion === undefined) return tagged;
+  return tagged ? tagged.filter((v) => v === bodyVersion) : [bodyVersion];
+}
+
+function staleEntry(currentVersion: number): AppError {
+  return new AppError(
+    'CONFLICT',
+    `Otra persona ha cambiado esta entrada desde que la abriste (ahora va por la versión ${currentVersion}). ` +
+      'Vuelve a cargarla para ver sus cambios y aplica de nuevo los tuyos.',
+  );
+}
+
+/**
+ * `PUT …/entradas/{id}`: a new version; `autor` and `fecha_creacion` stay. With `accepted`
+ * (see acceptedVersions) an entry that moved on since the caller opened it answers 409
+ * instead of having the other person's change silently undone.
+ */
 export async function updateEntryFor(
   db: Kysely<Database>,
   user: UserRow,
   nombreSeguro: string,
   entryId: number,
   input: EntryInput,
+  accepted: readonly number[] | null = null,
 ): Promise<Entry> {
   const scope = await scopeOf(db, user, nombreSeguro, 'write');
-  const row = await db
-    .transaction()
-    .execute((tx) =>
-      updateEntry(tx, scope.glossary, entryId, input, scope.actor, privacyOf(scope)),
+  const row = await db.transaction().execute(async (tx) => {
+    if (accepted) {
+      const current = await findEntryRow(tx, scope.glossary.id, entryId);
+      if (current && !accepted.includes(current.version)) throw staleEntry(current.version);
+    }
+    const written = await updateEntry(
+      tx,
+      scope.glossary,
+      entryId,
+      input,
+      scope.actor,
+      privacyOf(scope),
     );
+    // PostgreSQL: an edit committed between that read and this write makes the update wait for
+    // the row and bump the newer version, which shows here; throwing rolls this one back.
+    if (accepted && !accepted.includes(written.version - 1)) throw staleEntry(written.version - 1);
+    return written;
+  });
   return viewOf(scope, row);
 }
 

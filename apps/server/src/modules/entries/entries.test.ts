@@ -267,6 +267,116 @@ describeEngines('entries', (t) => {
     });
   });
 
+  describe('PUT …/entradas/:id from a stale version', () => {
+    const STALE =
+      /^Otra persona ha cambiado esta entrada desde que la abriste \(ahora va por la versión \d+\)\. Vuelve a cargarla para ver sus cambios y aplica de nuevo los tuyos\.$/;
+
+    it('answers the version with the entry, in the list too', async () => {
+      const entry = await create({ termino: { es: 'gema', en: 'gem' } });
+      expect(entry.version).toBe(1);
+      const res = await call.update(glossary, owner.headers, entry.id, { notas: 'roja' });
+      expect(res.json().entrada.version).toBe(2);
+      expect(res.headers.etag).toBe('W/"v2"');
+      const page = (await call.list(glossary, owner.headers, '?q=gema')).json() as Entry[];
+      expect(page.find((e) => e.id === entry.id)?.version).toBe(2);
+    });
+
+    it('refuses with 409 an edit sent back from the version someone else changed since', async () => {
+      const opened = await create({ termino: { es: 'hacha', en: 'axe' }, notas: 'arma' });
+      const first = await call.update(glossary, editor.headers, opened.id, {
+        ...opened,
+        notas: 'arma a dos manos',
+      });
+      expect(first.statusCode).toBe(200);
+      // The owner saves the entry as they loaded it: the seed's client sends it back whole.
+      const second = await call.update(glossary, owner.headers, opened.id, {
+        ...opened,
+        area: 'combate',
+      });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().code).toBe('CONFLICT');
+      expect(second.json().detail).toMatch(STALE);
+      expect(second.json().detail).toContain('versión 2');
+      const { historial } = (await call.history(glossary, owner.headers, opened.id)).json() as {
+        historial: HistoryItem[];
+      };
+      expect(historial.map((h) => [h.version, h.notas, h.area])).toEqual([
+        [1, 'arma', null],
+        [2, 'arma a dos manos', null],
+      ]);
+      await expectConsistent();
+    });
+
+    it('takes the version from If-Match too, weak or strong, and * as any', async () => {
+      const entry = await create({ termino: { es: 'arco', en: 'bow' } });
+      const put = (ifMatch: string, payload: object) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/glosarios/${glossary.nombre_seguro}/entradas/${entry.id}`,
+          headers: { ...owner.headers, 'if-match': ifMatch },
+          payload,
+        });
+      expect((await put('W/"v1"', { notas: 'uno' })).statusCode).toBe(200);
+      expect((await put('"2"', { notas: 'dos' })).statusCode).toBe(200);
+      const stale = await put('W/"v2"', { notas: 'tarde' });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().detail).toMatch(STALE);
+      expect((await put('W/"v1", W/"v3"', { notas: 'cuatro' })).statusCode).toBe(200);
+      // Header and body disagree: no version can satisfy both.
+      expect((await put('W/"v4"', { notas: 'x', version: 3 })).statusCode).toBe(409);
+      expect((await put('*', { notas: 'cinco' })).statusCode).toBe(200);
+      const bad = await put('v5', { notas: 'x' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().detail).toMatch(/^La cabecera If-Match no es válida/);
+    });
+
+    it('keeps last-write-wins for a client that sends no version', async () => {
+      const entry = await create({ termino: { es: 'yelmo', en: 'helm' } });
+      await call.update(glossary, editor.headers, entry.id, { notas: 'de hierro' });
+      const res = await call.update(glossary, owner.headers, entry.id, { notas: 'de acero' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().entrada).toMatchObject({ notas: 'de acero', version: 3 });
+    });
+
+    it('lets exactly one of two simultaneous edits from the same version through', async () => {
+      const entry = await create({ termino: { es: 'lanza', en: 'spear' } });
+      const answers = await Promise.all([
+        call.update(glossary, owner.headers, entry.id, { ...entry, notas: 'de la dueña' }),
+        call.update(glossary, editor.headers, entry.id, { ...entry, notas: 'de la editora' }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const { historial } = (await call.history(glossary, owner.headers, entry.id)).json() as {
+        historial: HistoryItem[];
+      };
+      expect(historial).toHaveLength(2);
+      const winner = answers.find((r) => r.statusCode === 200)!.json().entrada as Entry;
+      expect(historial[1]!.notas).toBe(winner.notas);
+      await expectConsistent();
+    });
+
+    it('refuses an edit whose entry another transaction changes between its check and its write', async () => {
+      // A glossary of its own: the bare version bump below leaves no version row behind it.
+      const own = await createGlossaryRow(t, owner.user);
+      const entry = await create({ termino: { es: 'maza', en: 'mace' } }, owner.headers, own);
+      let pending: ReturnType<typeof call.update> | undefined;
+      await t.db.transaction().execute(async (tx) => {
+        // Holds the row (PostgreSQL) or the write lock (SQLite) while the PUT starts.
+        await tx.updateTable('entries').set({ version: 2 }).where('id', '=', entry.id).execute();
+        pending = call.update(own, owner.headers, entry.id, { ...entry, notas: 'tarde' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const res = await pending!;
+      expect(res.statusCode).toBe(409);
+      const row = await t.db
+        .selectFrom('entries')
+        .select(['version', 'ficha'])
+        .where('id', '=', entry.id)
+        .executeTakeFirstOrThrow();
+      expect(row.version).toBe(2);
+      expect(row.ficha).not.toContain('tarde');
+    });
+  });
+
   describe('listing', () => {
     let list: GlossaryRow;
     beforeAll(async () => {

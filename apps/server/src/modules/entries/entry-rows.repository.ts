@@ -139,18 +139,11 @@ export async function insertFirstVersionRows(
   for (const part of chunks(idRuns(entryIds), ID_CHUNK / 2)) {
     await db
       .insertInto('entry_versions')
-      .columns([
-        'entry_id',
-        'version',
-        'ficha',
-        'comentarios_privados',
-        'author_id',
-        'autor',
-        'fecha_version',
-      ])
+      .columns(VERSION_COLUMNS)
       .expression((eb) =>
         eb
           .selectFrom('entries')
+          // In VERSION_COLUMNS' order: an insert … select matches columns by position.
           .select([
             'id',
             typed(1, 'integer').as('version'),

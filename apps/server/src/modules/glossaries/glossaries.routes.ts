@@ -12,6 +12,7 @@ import {
   trashItemSchema,
   updateGlossaryConfigInputSchema,
 } from '@ludoterm/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -33,6 +34,13 @@ const noContent = z.null().describe('Sin contenido');
 
 /** Every glossary route: the collection, the trash, the configuration and the members. */
 export const glossariesRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
+  /** Both removal routes: a member named by account, or a pending invitation by e-mail. */
+  const removeMember = (
+    request: FastifyRequest,
+    nombreSeguro: string,
+    member: { userId: number } | { email: string },
+  ) => removeGlossaryMember(app.db, requireUser(request), nombreSeguro, member);
+
   app.get(
     '/glosarios',
     {
@@ -175,13 +183,7 @@ export const glossariesRoutes: FastifyPluginAsyncZod<AppContext> = async (app) =
       },
     },
     async (request, reply) => {
-      const member = { email: request.query.email };
-      await removeGlossaryMember(
-        app.db,
-        requireUser(request),
-        request.params.nombre_seguro,
-        member,
-      );
+      await removeMember(request, request.params.nombre_seguro, { email: request.query.email });
       return reply.code(204).send(null);
     },
   );
@@ -190,13 +192,7 @@ export const glossariesRoutes: FastifyPluginAsyncZod<AppContext> = async (app) =
     '/glosarios/:nombre_seguro/miembros/:user_id',
     { schema: { tags: ['glosarios'], params: memberParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
-      const member = { userId: request.params.user_id };
-      await removeGlossaryMember(
-        app.db,
-        requireUser(request),
-        request.params.nombre_seguro,
-        member,
-      );
+      await removeMember(request, request.params.nombre_seguro, { userId: request.params.user_id });
       return reply.code(204).send(null);
     },
   );

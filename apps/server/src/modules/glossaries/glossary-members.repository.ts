@@ -22,7 +22,8 @@ export async function listMembers(
 
 /**
  * Adds a member, or changes the role of the one with the same e-mail. `userId` links the
- * account when it exists; a pending invitation keeps null until that person registers.
+ * account when it exists; a pending invitation keeps null until an account proves it owns the
+ * address.
  */
 export async function upsertMember(
   db: Kysely<Database>,
@@ -52,28 +53,20 @@ export async function upsertMember(
     .execute();
 }
 
-export async function deleteMemberByUserId(
+/** Removes a member named by account or, for a pending invitation, by e-mail. */
+export async function deleteMember(
   db: Kysely<Database>,
   glossaryId: number,
-  userId: number,
+  member: { userId: number } | { email: string },
 ): Promise<boolean> {
   const result = await db
     .deleteFrom('glossary_members')
     .where('glossary_id', '=', glossaryId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-export async function deleteMemberByEmail(
-  db: Kysely<Database>,
-  glossaryId: number,
-  email: string,
-): Promise<boolean> {
-  const result = await db
-    .deleteFrom('glossary_members')
-    .where('glossary_id', '=', glossaryId)
-    .where('email', '=', email)
+    .$call((query) =>
+      'userId' in member
+        ? query.where('user_id', '=', member.userId)
+        : query.where('email', '=', member.email),
+    )
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

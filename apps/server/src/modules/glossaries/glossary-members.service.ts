@@ -6,8 +6,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { findGlossaryOwner } from './glossaries.repository.ts';
 import {
-  deleteMemberByEmail,
-  deleteMemberByUserId,
+  deleteMember,
   linkPendingInvitations,
   listMembers,
   upsertMember,
@@ -71,19 +70,21 @@ export async function removeGlossaryMember(
 ): Promise<void> {
   const permission = await authorizeGlossary(db, user, nombreSeguro, 'read');
   const glossaryId = permission.glossary.id;
-  if ('userId' in member) {
-    assertCanRemoveMember(permission, user, member.userId);
-    if (!(await deleteMemberByUserId(db, glossaryId, member.userId)))
-      throw new AppError('NOT_FOUND', NOT_A_MEMBER);
-    return;
-  }
-  const email = normalizeEmail(member.email);
-  assertCanRemoveMember(permission, user, email === normalizeEmail(user.email) ? user.id : null);
-  if (!(await deleteMemberByEmail(db, glossaryId, email)))
-    throw new AppError('NOT_FOUND', NOT_A_MEMBER);
+  const target = 'userId' in member ? member : { email: normalizeEmail(member.email) };
+  // An invitation to the caller's own e-mail is the caller's own membership.
+  const isOwnInvitation = 'email' in target && target.email === normalizeEmail(user.email);
+  assertCanRemoveMember(
+    permission,
+    user,
+    'userId' in target ? target.userId : isOwnInvitation ? user.id : null,
+  );
+  if (!(await deleteMember(db, glossaryId, target))) throw new AppError('NOT_FOUND', NOT_A_MEMBER);
 }
 
-/** Links invitations sent to a new account's e-mail; registration calls it in its transaction. */
+/**
+ * Links the invitations sent to an account's e-mail. Called only once the account proved it
+ * owns the address (auth's confirmEmailOwnership), never on registration alone.
+ */
 export async function claimInvitations(
   db: Kysely<Database>,
   user: Pick<UserRow, 'id' | 'email'>,

@@ -9,6 +9,7 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
+import { waitForMails } from '../../test/outbox.ts';
 import { claimInvitations } from './glossary-members.service.ts';
 
 type Headers = { authorization: string } | Record<string, never>;
@@ -138,23 +139,40 @@ describeEngines('glossary members', (t) => {
     expect(await claimInvitations(t.db, newcomer.user)).toBe(0);
   });
 
-  it('gives an invitation effect when that e-mail registers through POST /auth/register', async () => {
+  it('gives an invitation effect once that e-mail registers and proves it owns the address', async () => {
     const email = `registro-${Date.now()}@ejemplo.es`;
     expect((await add(owner.headers, { email, rol: 'lector' })).statusCode).toBe(204);
     const password = 'contraseña-larga-1';
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email, password },
-    });
+    const post = (url: string, payload: object, headers: Headers = {}) =>
+      t.app.inject({ method: 'POST', url: `/api${url}`, payload, headers });
+    const registered = await post('/auth/register', { email, password });
     expect(registered.statusCode).toBe(201);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password },
-    });
+    const login = await post('/auth/login', { email, password });
     const headers = { authorization: `Bearer ${login.json().access_token as string}` };
-    expect(await visibleTo(headers, glossary.nombre_seguro)).toMatchObject({ acceso: 'lector' });
+    // Registering proves nothing: whoever registers an invited address first gets nothing.
+    expect(await visibleTo(headers, glossary.nombre_seguro)).toBeUndefined();
+    const pending = (await listMembers(owner.headers)).json() as Member[];
+    expect(pending.find((m) => m.email === email)).toMatchObject({
+      user_id: null,
+      pendiente: true,
+    });
+
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers,
+      payload: { verificacion_codigo: true },
+    });
+    expect((await post('/auth/login', { email, password })).json()).toEqual({
+      requires_verification: true,
+    });
+    const [mail] = await waitForMails(t.config.DATA_DIR, email);
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')![1]!;
+    const proven = await post('/auth/verify-login', { email, code });
+    const provenHeaders = { authorization: `Bearer ${proven.json().access_token as string}` };
+    expect(await visibleTo(provenHeaders, glossary.nombre_seguro)).toMatchObject({
+      acceso: 'lector',
+    });
     const members = (await listMembers(owner.headers)).json() as Member[];
     expect(members.find((m) => m.email === email)).toMatchObject({
       user_id: registered.json().id,

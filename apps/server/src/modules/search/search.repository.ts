@@ -12,14 +12,8 @@ export interface ScopeInput {
   slugs?: readonly string[];
 }
 
-/** The glossaries a user may read, narrowed to `slugs`, as subqueries for each statement. */
-export function searchScopeFor({ userId, isAdmin, slugs }: ScopeInput): SearchScope {
-  const glossaryIds = (db: Kysely<Database>): GlossaryIds => {
-    const query = visibleGlossaryIds(db, { userId, isAdmin });
-    return slugs
-      ? query.where('glossaries.nombre_seguro', 'in', slugs.length ? slugs : [''])
-      : query;
-  };
+/** A scope of the glossaries `glossaryIds` selects, narrowed by language on demand. */
+function scopeOfGlossaries(glossaryIds: (db: Kysely<Database>) => GlossaryIds): SearchScope {
   return {
     glossaryIds,
     glossaryIdsWith: (db, side, language) =>
@@ -29,6 +23,16 @@ export function searchScopeFor({ userId, isAdmin, slugs }: ScopeInput): SearchSc
         language,
       ),
   };
+}
+
+/** The glossaries a user may read, narrowed to `slugs`, as subqueries for each statement. */
+export function searchScopeFor({ userId, isAdmin, slugs }: ScopeInput): SearchScope {
+  return scopeOfGlossaries((db) => {
+    const query = visibleGlossaryIds(db, { userId, isAdmin });
+    return slugs
+      ? query.where('glossaries.nombre_seguro', 'in', slugs.length ? slugs : [''])
+      : query;
+  });
 }
 
 /** The glossaries a target can match at all. */
@@ -50,20 +54,12 @@ export function scopeOf(
 
 /** A scope of exactly these glossaries, whoever asks (maintenance checks). */
 export function glossaryScope(ids: readonly number[]): SearchScope {
-  const glossaryIds = (db: Kysely<Database>): GlossaryIds =>
+  return scopeOfGlossaries((db) =>
     db
       .selectFrom('glossaries')
       .select('glossaries.id')
-      .where('glossaries.id', 'in', ids.length ? ids : [0]);
-  return {
-    glossaryIds,
-    glossaryIdsWith: (db, side, language) =>
-      glossaryIds(db).where(
-        side === 'origen' ? 'glossaries.idioma_origen' : 'glossaries.idioma_meta',
-        '=',
-        language,
-      ),
-  };
+      .where('glossaries.id', 'in', ids.length ? ids : [0]),
+  );
 }
 
 /** The language pairs of the glossaries in scope (for the union of their card fields). */

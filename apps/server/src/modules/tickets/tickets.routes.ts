@@ -1,5 +1,5 @@
 import {
-  idParamSchema,
+  idParamsSchema,
   paginationQuerySchema,
   ticketSchema,
   TOTAL_COUNT_HEADER,
@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import { readImageForm } from '../../lib/images-form.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { createUploadStorage } from '../../lib/storage.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { adminOnly, requireUser } from '../../plugins/auth.ts';
 import {
   answerTicket,
   createTicket,
@@ -24,11 +24,6 @@ import {
 
 const ticketListSchema = z.array(ticketSchema);
 const imageParamsSchema = z.object({ name: z.string().min(1).max(100) });
-
-/** Refuses non-administrators before the body is even validated (the service checks again). */
-async function adminOnly(request: Parameters<typeof requireAdmin>[0]): Promise<void> {
-  requireAdmin(request);
-}
 
 /** `/tickets` for every signed-in user and `/admin/tickets` for administrators. */
 export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
@@ -95,7 +90,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { co
     {
       preValidation: adminOnly,
       schema: {
-        params: z.object({ id: idParamSchema }),
+        params: idParamsSchema,
         body: updateTicketInputSchema,
         response: { 200: ticketSchema },
       },

@@ -55,7 +55,8 @@ export async function* readGlossaryEntries(
   }
 }
 
-function metaOf(glossary: GlossaryRow): GlossaryMeta {
+/** The glossary as the export formats describe it. */
+export function exportMetaOf(glossary: GlossaryRow): GlossaryMeta {
   return {
     nombre: glossary.nombre,
     nombre_seguro: glossary.nombre_seguro,
@@ -99,7 +100,7 @@ export async function exportGlossaryFor(
 ): Promise<ExportDownload> {
   const { glossary } = await authorizeGlossary(db, user, nombreSeguro, 'read');
   const viewer: EntryViewer = { userId: user.id, ownerId: glossary.owner_id };
-  const meta = metaOf(glossary);
+  const meta = exportMetaOf(glossary);
   const chunks = writeExport(request.formato, readGlossaryEntries(db, glossary, viewer), meta, {
     version: request.version === '3' ? 3 : 2,
   });

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Entry, EntryInput, ExportFormat, ImportFormat, Language } from '@ludoterm/contract';
+import type { Entry, EntryInput, ExportFormat, ImportFormat } from '@ludoterm/contract';
 import { EXPORT_CONTENT_TYPES } from '@ludoterm/contract';
 import {
   blankEntry,
@@ -23,7 +23,7 @@ import {
 import { insertEntries, type NewEntry } from '../entries/entry-writes.service.ts';
 import { attachmentDisposition } from './export.routes.ts';
 import { exportRowsQuery, listExportRows } from './export.repository.ts';
-import { EXPORT_PAGE_SIZE } from './export.service.ts';
+import { EXPORT_PAGE_SIZE, exportMetaOf } from './export.service.ts';
 
 type Headers = { authorization: string } | Record<string, never>;
 
@@ -90,16 +90,6 @@ async function readBack(
     plan = await readImportFile(bytes, { formato, ...langs, mapping: plan.sugerencia });
   if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
   return (await collectEntries(plan.entradas)).entradas;
-}
-
-function metaOf(glossary: GlossaryRow): GlossaryMeta {
-  return {
-    nombre: glossary.nombre,
-    nombre_seguro: glossary.nombre_seguro,
-    idioma_origen: glossary.idioma_origen as Language,
-    idioma_meta: glossary.idioma_meta as Language,
-    descripcion: glossary.descripcion,
-  };
 }
 
 async function addEntries(
@@ -213,7 +203,7 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
       `attachment; filename="${fileName}"; filename*=UTF-8''${fileName}`,
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    const meta = metaOf(glossary);
+    const meta = exportMetaOf(glossary);
     const back = await readBack(formato as ImportFormat, res.rawPayload, meta);
     let want = listed.map((e) => asRead(e, meta, formato === 'json'));
     if (formato === 'tsv') want = want.map(flattened);
@@ -323,7 +313,7 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
     const empty = await createGlossaryRow(t, owner.user);
     const csv = await download(empty, owner.headers, '?formato=csv');
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toBe('\uFEFFes,en,' + cardFieldIds(metaOf(empty)).slice(2).join(',') + '\r\n');
+    expect(csv.body).toBe('\uFEFFes,en,' + cardFieldIds(exportMetaOf(empty)).slice(2).join(',') + '\r\n');
     const json = await download(empty, owner.headers);
     expect(json.json<{ entradas: Entry[] }>().entradas).toEqual([]);
   });
@@ -344,7 +334,7 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
       const json = (await download(big, owner.headers)).json<{ entradas: Entry[] }>();
       expect(json.entradas.map((e) => e.id)).toEqual(listedIds);
       const csv = await download(big, owner.headers, '?formato=csv');
-      const back = await readBack('csv', csv.rawPayload, metaOf(big));
+      const back = await readBack('csv', csv.rawPayload, exportMetaOf(big));
       expect(back).toHaveLength(COUNT);
       expect(back.map((e) => e.notas)).toEqual(json.entradas.map((e) => e.notas));
     });

@@ -1,6 +1,6 @@
 import {
   adminUserSchema,
-  idParamSchema,
+  idParamsSchema,
   listUsersQuerySchema,
   TOTAL_COUNT_HEADER,
   updateUserInputSchema,
@@ -8,13 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { adminOnly, requireUser } from '../../plugins/auth.ts';
 import { listUsersForAdmin, updateUserByAdmin } from './users.service.ts';
-
-/** Refuses non-administrators before the body is even validated (the service checks again). */
-async function adminOnly(request: Parameters<typeof requireAdmin>[0]): Promise<void> {
-  requireAdmin(request);
-}
 
 /** `/admin/users`: accounts, roles and plans, for administrators. */
 export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
@@ -35,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
     {
       preValidation: adminOnly,
       schema: {
-        params: z.object({ id: idParamSchema }),
+        params: idParamsSchema,
         body: updateUserInputSchema,
         response: { 200: adminUserSchema },
       },

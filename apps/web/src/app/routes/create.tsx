@@ -1,9 +1,9 @@
 import type { Glossary } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
-import { Paper, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import { useGlossaries } from '@/features/glossaries/api/get-glossaries.ts';
 import { useGlossaryConfig } from '@/features/glossaries/api/get-glossary-config.ts';
 import { ActiveGlossaryList } from '@/features/glossaries/components/active-glossary-list.tsx';
@@ -12,6 +12,7 @@ import { GlossaryName } from '@/features/glossaries/components/glossary-name.tsx
 import { GlossaryTrash } from '@/features/glossaries/components/glossary-trash.tsx';
 import { useImportMaxBytes } from '@/features/health/api/get-health.ts';
 import { GlossaryImport } from '@/features/transfers/components/glossary-import.tsx';
+import { useSearchParam } from '@/lib/use-search-param.ts';
 
 /** The query parameter that keeps the glossary selected as the import target. */
 export const SELECTED_GLOSSARY_PARAM = 'glosario';
@@ -22,8 +23,7 @@ export const SELECTED_GLOSSARY_PARAM = 'glosario';
  * status text box every action writes to.
  */
 export function CreateRoute() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const selected = searchParams.get(SELECTED_GLOSSARY_PARAM);
+  const [selected, select] = useSearchParam(SELECTED_GLOSSARY_PARAM);
   const [status, setStatus] = useState('');
   const queryClient = useQueryClient();
   const importMaxBytes = useImportMaxBytes();
@@ -31,29 +31,16 @@ export function CreateRoute() {
   const target = glossaries?.find((g) => g.nombre_seguro === selected);
   const targetConfig = useGlossaryConfig(selected);
 
-  const select = (nombreSeguro: string | null) =>
-    setSearchParams(
-      (params) => {
-        if (nombreSeguro) params.set(SELECTED_GLOSSARY_PARAM, nombreSeguro);
-        else params.delete(SELECTED_GLOSSARY_PARAM);
-        return params;
-      },
-      { replace: true },
-    );
-
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="lg">
-          <Paper withBorder p="md" component="section" aria-labelledby="crear-titulo">
-            <Title order={2} size="h4" id="crear-titulo" mb="sm">
-              {es.create.formTitle}
-            </Title>
+          <SectionCard p="md" titleId="crear-titulo" title={es.create.formTitle}>
             <CreateGlossaryForm
               onStatus={setStatus}
               onCreated={(g: Glossary) => select(g.nombre_seguro)}
             />
-          </Paper>
+          </SectionCard>
           <Textarea
             label={es.create.status}
             value={status}
@@ -64,10 +51,7 @@ export function CreateRoute() {
           />
         </Stack>
         <Stack gap="lg">
-          <Paper withBorder p="md" component="section" aria-labelledby="activos-titulo">
-            <Title order={2} size="h4" id="activos-titulo" mb="sm">
-              {es.create.activeTitle}
-            </Title>
+          <SectionCard p="md" titleId="activos-titulo" title={es.create.activeTitle}>
             <ActiveGlossaryList
               selected={selected}
               onSelect={(g) => select(g.nombre_seguro)}
@@ -76,20 +60,14 @@ export function CreateRoute() {
                 if (g.nombre_seguro === selected) select(null);
               }}
             />
-          </Paper>
-          <Paper withBorder p="md" component="section" aria-labelledby="papelera-titulo">
-            <Title order={2} size="h4" id="papelera-titulo" mb="sm">
-              {es.create.trashTitle}
-            </Title>
+          </SectionCard>
+          <SectionCard p="md" titleId="papelera-titulo" title={es.create.trashTitle}>
             <GlossaryTrash onStatus={setStatus} />
-          </Paper>
+          </SectionCard>
         </Stack>
       </SimpleGrid>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="importar-titulo">
-        <Title order={2} size="h4" id="importar-titulo" mb="sm">
-          {es.import.title}
-        </Title>
+      <SectionCard p="md" titleId="importar-titulo" title={es.import.title}>
         <GlossaryImport
           nombreSeguro={selected}
           glossaryLabel={target ? <GlossaryName glossary={target} compact /> : undefined}
@@ -99,7 +77,7 @@ export function CreateRoute() {
           // An import changes counts and entries that several pages show: refresh them all.
           onImported={() => void queryClient.invalidateQueries()}
         />
-      </Paper>
+      </SectionCard>
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Divider, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { User } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 import { IconLogout, IconMessagePlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import { paths } from '@/config/paths.ts';
 import { meQueryKey } from '@/features/auth/api/get-me.ts';
 import { useSession } from '@/features/auth/hooks/use-session.ts';
@@ -33,13 +34,7 @@ export function ProfileRoute() {
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper
-          withBorder
-          p={{ base: 'md', sm: 'lg' }}
-          radius="md"
-          component="section"
-          aria-labelledby="titulo-cuenta"
-        >
+        <SectionCard titleId="titulo-cuenta">
           <Stack gap="lg">
             <Title order={2} size="h3" id="titulo-cuenta">
               {es.profile.accountTitle}
@@ -51,14 +46,8 @@ export function ProfileRoute() {
               </div>
             </Group>
           </Stack>
-        </Paper>
-        <Paper
-          withBorder
-          p={{ base: 'md', sm: 'lg' }}
-          radius="md"
-          component="section"
-          aria-labelledby="titulo-seguridad"
-        >
+        </SectionCard>
+        <SectionCard titleId="titulo-seguridad">
           <Stack gap="lg">
             <DisplayNameForm user={user} onSaved={handleUserChanged} />
             <Divider />
@@ -78,7 +67,7 @@ export function ProfileRoute() {
               </Button>
             </div>
           </Stack>
-        </Paper>
+        </SectionCard>
       </SimpleGrid>
       <Stack gap="sm">
         <MyTicketList title={es.profile.myTickets} />

@@ -34,25 +34,27 @@ function renderTable(props: Partial<AdminTableProps<Fruit>> = {}) {
       savedText="✅ Fruta guardada."
       saveErrorTitle="❌ Error al guardar la fruta"
       getKey={(fruit) => String(fruit.id)}
-      renderItem={(fruit, { layout, onOutcome }) => {
-        const save = (
+      renderItem={(fruit, { layout, save }) => {
+        const saveButton = (
           <Button
             onClick={() =>
-              onOutcome(fruit.id === 1 ? { ok: true } : { ok: false, detail: 'Pera podrida.' })
+              void save(() =>
+                fruit.id === 1 ? Promise.resolve() : Promise.reject(new Error('Pera podrida.')),
+              )
             }
           >
             Guardar {fruit.name}
           </Button>
         );
         return layout === 'card' ? (
-          <li>
-            {fruit.name} {save}
-          </li>
+          <>
+            {fruit.name} {saveButton}
+          </>
         ) : (
-          <Table.Tr>
+          <>
             <Table.Td>{fruit.name}</Table.Td>
-            <Table.Td>{save}</Table.Td>
-          </Table.Tr>
+            <Table.Td>{saveButton}</Table.Td>
+          </>
         );
       }}
       {...props}

@@ -1,16 +1,32 @@
-import { Alert, Group, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { es, format } from '@ludoterm/contract/messages/es';
-import { Fragment, useState, type ReactNode } from 'react';
-import { SaveOutcomeAlert, type SaveOutcome } from './save-outcome-alert.tsx';
+import type { ReactNode } from 'react';
+import { SaveOutcomeAlert } from './save-outcome-alert.tsx';
+import { useSaveOutcome } from './use-save-outcome.ts';
 
 /** A table row on wide screens, a card on phones. */
 export type AdminRowLayout = 'row' | 'card';
 
 export interface AdminRowContext {
   layout: AdminRowLayout;
-  /** Reports how the row's last save went, shown once above the rows. */
-  onOutcome: (outcome: SaveOutcome) => void;
+  /**
+   * Runs the row's save and shows how it went, once, above the rows (the server's detail when
+   * it fails); resolves to whether it was saved.
+   */
+  save: (run: () => Promise<unknown>) => Promise<boolean>;
 }
 
 const controlLabels = {
@@ -45,7 +61,7 @@ export interface AdminTableProps<T> {
   filter?: ReactNode;
   /** Changes with the server's values, so a saved row starts again from them. */
   getKey: (item: T) => string;
-  /** One item as a `Table.Tr` (layout 'row') or as an `li` card (layout 'card'). */
+  /** One item's cells (`Table.Td`, layout 'row') or the inside of its card (layout 'card'). */
   renderItem: (item: T, context: AdminRowContext) => ReactNode;
 }
 
@@ -72,13 +88,20 @@ export function AdminTable<T>({
   renderItem,
 }: AdminTableProps<T>) {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-  const [outcome, setOutcome] = useState<SaveOutcome>(null);
+  const { outcome, setOutcome, save } = useSaveOutcome();
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
   const renderItems = (layout: AdminRowLayout) =>
-    items?.map((item) => (
-      <Fragment key={getKey(item)}>{renderItem(item, { layout, onOutcome: setOutcome })}</Fragment>
-    ));
+    items?.map((item) => {
+      const content = renderItem(item, { layout, save });
+      return layout === 'card' ? (
+        <Paper key={getKey(item)} withBorder p="sm" radius="md" component="li">
+          <Stack gap="xs">{content}</Stack>
+        </Paper>
+      ) : (
+        <Table.Tr key={getKey(item)}>{content}</Table.Tr>
+      );
+    });
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId}>
@@ -147,5 +170,72 @@ export function AdminTable<T>({
         />
       )}
     </Stack>
+  );
+}
+
+interface AdminRowSelectProps<V extends string> {
+  layout: AdminRowLayout;
+  /** The column's name: a visible label on a card, where there is no header above it. */
+  label: string;
+  /** Names the field with its row, for a table where every row has one. */
+  ariaLabel: string;
+  data: readonly { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+}
+
+/** A choice in an editable row (a role, a state), labelled for both layouts. */
+export function AdminRowSelect<V extends string>({
+  layout,
+  label,
+  ariaLabel,
+  data,
+  value,
+  onChange,
+}: AdminRowSelectProps<V>) {
+  return (
+    <NativeSelect
+      label={layout === 'card' ? label : undefined}
+      aria-label={ariaLabel}
+      data={data}
+      value={value}
+      // The options are exactly `data`, so the chosen value is one of its V values.
+      onChange={(event) => onChange(event.currentTarget.value as V)}
+      size="sm"
+    />
+  );
+}
+
+interface AdminSaveButtonProps {
+  layout: AdminRowLayout;
+  /** Whether the row differs from the server's values. */
+  dirty: boolean;
+  isPending: boolean;
+  onClick: () => void;
+  /** Names the button with its row, for a table where every row has one. */
+  ariaLabel: string;
+  children: ReactNode;
+}
+
+/** The save button of an editable row: usable only when the row changed, full width on a card. */
+export function AdminSaveButton({
+  layout,
+  dirty,
+  isPending,
+  onClick,
+  ariaLabel,
+  children,
+}: AdminSaveButtonProps) {
+  return (
+    <Button
+      size="sm"
+      onClick={onClick}
+      disabled={!dirty}
+      loading={isPending}
+      aria-label={ariaLabel}
+      fullWidth={layout === 'card'}
+    >
+      {children}
+    </Button>
   );
 }

@@ -7,20 +7,32 @@ interface SaveOutcomeAlertProps {
   outcome: SaveOutcome;
   savedText: string;
   errorTitle: string;
-  onClose: () => void;
+  /** When given, the notice has a close button. */
+  onClose?: () => void;
+  /** Less vertical padding, for a notice inside a form. */
+  compact?: boolean;
 }
 
-/** The green "saved" notice or the red error, with its detail, above an editable table. */
+/** The green "saved" notice or the red error, with its detail, after a save. */
 export function SaveOutcomeAlert({
   outcome,
   savedText,
   errorTitle,
   onClose,
+  compact = false,
 }: SaveOutcomeAlertProps) {
   if (!outcome) return null;
+  const py = compact ? 'xs' : undefined;
   if (outcome.ok) {
     return (
-      <Alert color="green" variant="light" role="status" withCloseButton onClose={onClose}>
+      <Alert
+        color="green"
+        variant="light"
+        role="status"
+        py={py}
+        withCloseButton={!!onClose}
+        onClose={onClose}
+      >
         {savedText}
       </Alert>
     );
@@ -31,7 +43,8 @@ export function SaveOutcomeAlert({
       variant="light"
       role="alert"
       title={errorTitle}
-      withCloseButton
+      py={py}
+      withCloseButton={!!onClose}
       onClose={onClose}
     >
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordInputSchema } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '@/config/paths.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
-import { FormError } from './form-error.tsx';
+import { EmailInput } from './email-input.tsx';
+import { FormSubmit } from './form-submit.tsx';
 
 type ForgotPasswordValues = z.infer<typeof forgotPasswordInputSchema>;
 
@@ -37,18 +38,10 @@ export function ForgotPasswordForm() {
         ) : (
           <>
             <Text>{es.passwordReset.forgotHelp}</Text>
-            <TextInput
-              type="email"
-              label={es.login.email}
-              autoComplete="email"
-              required
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
-            <FormError error={forgot.error} />
-            <Button type="submit" loading={isSubmitting} fullWidth>
+            <EmailInput error={errors.email?.message} {...form.register('email')} />
+            <FormSubmit error={forgot.error} isSubmitting={isSubmitting}>
               {es.passwordReset.forgotSubmit}
-            </Button>
+            </FormSubmit>
           </>
         )}
         <Anchor component={Link} to={paths.login} ta="center" size="sm">

@@ -1,10 +1,11 @@
-import { Button, Group, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
 import { useGoogleSignIn } from '../api/google-sign-in.ts';
 import { emailInIdToken, loadGoogleIdentity } from '../utils/google-identity.ts';
 import { FormError } from './form-error.tsx';
+import { PasswordField } from './password-field.tsx';
 
 export interface GoogleSignInProps {
   /** GOOGLE_CLIENT_ID as `GET /health` answers it. */
@@ -85,7 +86,7 @@ export function GoogleSignIn({ clientId, onSignedIn, text = 'continue_with' }: G
             {es.google.linkTitle}
           </Title>
           <Text size="sm">{format(es.google.linkHelp, { email: linking.email ?? '' })}</Text>
-          <PasswordInput
+          <PasswordField
             label={es.login.password}
             autoComplete="current-password"
             required
@@ -97,7 +98,6 @@ export function GoogleSignIn({ clientId, onSignedIn, text = 'continue_with' }: G
                 void handleLink();
               }
             }}
-            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
           />
           {!(signIn.error instanceof ApiError && signIn.error.code === 'ACCOUNT_LINK_REQUIRED') && (
             <FormError error={signIn.error} />

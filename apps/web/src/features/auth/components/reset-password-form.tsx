@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { newPasswordSchema } from '@ludoterm/contract';
+import { newPasswordSchema, PASSWORD_MIN } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -9,7 +9,8 @@ import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-import { FormError } from './form-error.tsx';
+import { FormSubmit } from './form-submit.tsx';
+import { PasswordField } from './password-field.tsx';
 
 const resetFormSchema = z
   .object({ password: newPasswordSchema, repeat: z.string() })
@@ -18,8 +19,6 @@ const resetFormSchema = z
     path: ['repeat'],
   });
 type ResetFormValues = z.infer<typeof resetFormSchema>;
-
-const toggleLabel = { 'aria-label': 'Mostrar u ocultar la contraseña' };
 
 /** /restablecer-contrasena?token=: the new password, twice; then every session is closed. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
@@ -78,29 +77,26 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <Stack gap="md">
         {heading}
         <Text>{es.passwordReset.resetHelp}</Text>
-        <PasswordInput
+        <PasswordField
           label={es.passwordReset.newPassword}
           description={es.register.passwordHelp}
           autoComplete="new-password"
           required
-          minLength={8}
+          minLength={PASSWORD_MIN}
           error={errors.password?.message}
-          visibilityToggleButtonProps={toggleLabel}
           {...form.register('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={es.passwordReset.repeatPassword}
           autoComplete="new-password"
           required
-          minLength={8}
+          minLength={PASSWORD_MIN}
           error={errors.repeat?.message}
-          visibilityToggleButtonProps={toggleLabel}
           {...form.register('repeat')}
         />
-        <FormError error={reset.error} />
-        <Button type="submit" loading={isSubmitting} fullWidth>
+        <FormSubmit error={reset.error} isSubmitting={isSubmitting}>
           {es.passwordReset.resetSubmit}
-        </Button>
+        </FormSubmit>
         <Anchor component={Link} to={paths.login} ta="center" size="sm">
           {es.passwordReset.backToLogin}
         </Anchor>

@@ -4,7 +4,7 @@ import { verifyLoginInputSchema, type VerifyLoginInput } from '@ludoterm/contrac
 import { es } from '@ludoterm/contract/messages/es';
 import { useForm } from 'react-hook-form';
 import { useVerifyLogin } from '../api/verify-login.ts';
-import { FormError } from './form-error.tsx';
+import { FormSubmit } from './form-submit.tsx';
 
 export interface VerificationCodeFormProps {
   email: string;
@@ -42,10 +42,9 @@ export function VerificationCodeForm({ email, onSignedIn, onBack }: Verification
           error={errors.code?.message}
           {...form.register('code')}
         />
-        <FormError error={verify.error} />
-        <Button type="submit" loading={isSubmitting} fullWidth>
+        <FormSubmit error={verify.error} isSubmitting={isSubmitting}>
           {es.login.codeSubmit}
-        </Button>
+        </FormSubmit>
         <Button variant="subtle" onClick={onBack}>
           {es.login.codeBack}
         </Button>

@@ -1,7 +1,8 @@
 import type { CopyAnswer } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { StatusMessage, type StatusMessageValue } from '@/components/ui/status-message.tsx';
 import { useCopyEntries } from '../api/copy-entries.ts';
 import { copyErrorText, copyResultText } from '../utils/copy-messages.ts';
 
@@ -33,9 +34,6 @@ export interface CopyEntriesModalProps {
   onCopied?: (answer: CopyAnswer, destino: string) => void;
 }
 
-type Outcome =
-  { kind: 'ok'; text: string; detail?: string } | { kind: 'error'; text: string } | null;
-
 /**
  * Copies a selection of entries to another glossary (from /entradas, and from /buscar's
  * 'Copiar a otro glosario'): choose the destination ('Selecciona un glosario destino.' when
@@ -53,7 +51,7 @@ export function CopyEntriesModal({
   const copy = useCopyEntries();
   const [destino, setDestino] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<StatusMessageValue>(null);
 
   const close = () => {
     setFieldError(null);
@@ -112,16 +110,7 @@ export function CopyEntriesModal({
             },
             error: fieldError,
           })}
-          <div role="status" aria-live="polite">
-            {outcome && (
-              <Alert color={outcome.kind === 'ok' ? 'green' : 'red'} variant="light">
-                <Text size="sm" fw={500}>
-                  {outcome.text}
-                </Text>
-                {outcome.kind === 'ok' && outcome.detail && <Text size="sm">{outcome.detail}</Text>}
-              </Alert>
-            )}
-          </div>
+          <StatusMessage message={outcome} />
           <Group gap="xs" justify="flex-end">
             <Button variant="default" onClick={close} disabled={copy.isPending}>
               {done ? es.copies.close : es.copies.cancel}

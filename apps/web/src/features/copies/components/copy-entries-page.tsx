@@ -15,6 +15,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { IconCopy } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { StatusMessage, type StatusMessageValue } from '@/components/ui/status-message.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useCopyEntries } from '../api/copy-entries.ts';
 import { useOriginEntries } from '../api/get-origin-entries.ts';
@@ -39,8 +40,6 @@ interface Selection {
 }
 
 const EMPTY: ReadonlySet<number> = new Set();
-
-type Message = { kind: 'ok' | 'error' | 'warning'; text: string; detail?: string } | null;
 
 const ROW_HEIGHT = 36;
 
@@ -86,7 +85,7 @@ export function CopyEntriesPage({
   const setSelected = (ids: ReadonlySet<number>) =>
     setSelection({ origin: originSlug, ids, all: false });
   const setAllSelected = (all: boolean) => setSelection({ origin: originSlug, ids: EMPTY, all });
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<StatusMessageValue>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const entries = useMemo(() => list.data?.pages.flatMap((p) => p.entries) ?? [], [list.data]);
@@ -218,19 +217,7 @@ export function CopyEntriesPage({
         )}
       </Paper>
 
-      <div role="status" aria-live="polite">
-        {message && (
-          <Alert
-            color={message.kind === 'ok' ? 'green' : message.kind === 'warning' ? 'yellow' : 'red'}
-            variant="light"
-          >
-            <Text size="sm" fw={500}>
-              {message.text}
-            </Text>
-            {message.detail && <Text size="sm">{message.detail}</Text>}
-          </Alert>
-        )}
-      </div>
+      <StatusMessage message={message} />
 
       <Group>
         <Button

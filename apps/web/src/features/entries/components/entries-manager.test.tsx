@@ -111,7 +111,32 @@ describe('EntriesManager', () => {
       termino: { es: 'espada', en: 'sword' },
       notas: 'Nueva nota',
       comentarios_privados: 'Revisar con QA.',
+      version: 1,
     });
+  });
+
+  it('sends the version the edit opened with, and shows why the server refused a stale one', async () => {
+    const detail =
+      'Otra persona ha cambiado esta entrada desde que la abriste (ahora va por la versión 4). ' +
+      'Vuelve a cargarla para ver sus cambios y aplica de nuevo los tuyos.';
+    const opened = { ...espada, version: 3 };
+    let sent: unknown = null;
+    serveEntries([opened], (r) => {
+      if (r.method !== 'PUT') return undefined;
+      sent = r.body;
+      return { status: 409, data: { detail, code: 'CONFLICT' } };
+    });
+    renderManager();
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar «espada»' }));
+    const form = screen.getByRole('form', { name: 'Editar «espada»' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Notas' }), 'Mi nota');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await within(form).findByText(`Error al guardar la entrada: ${detail}`),
+    ).toBeInTheDocument();
+    expect(sent).toMatchObject({ notas: 'Mi nota', version: 3 });
+    // The form stays open with what the user typed.
+    expect(within(form).getByRole('textbox', { name: 'Notas' })).toHaveValue('Mi nota');
   });
 
   it('adds an entry with the form and refuses one without terms', async () => {

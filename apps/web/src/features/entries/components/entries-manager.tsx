@@ -56,7 +56,10 @@ export function EntriesManager({
   const [q] = useDebouncedValue(search.trim(), 250);
   const [orden, setOrden] = useState<'asc' | 'desc'>('asc');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const [editingId, setEditingId] = useState<number | null>(null);
+  // The entry being edited and the version its form opened with: saving sends that version, so
+  // an edit someone else saved meanwhile answers 409 instead of being silently undone.
+  const [editing, setEditing] = useState<{ id: number; version?: number } | null>(null);
+  const editingId = editing?.id ?? null;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const [historyEntry, setHistoryEntry] = useState<Entry | null>(null);
@@ -81,20 +84,24 @@ export function EntriesManager({
     setExpanded((current) => toggleId(current, id));
   }, []);
 
-  const startEdit = useCallback((id: number) => {
-    setSaveError(null);
-    setEditingId(id);
-  }, []);
-  const cancelEdit = useCallback(() => setEditingId(null), []);
+  const startEdit = useCallback(
+    (id: number) => {
+      setSaveError(null);
+      setEditing({ id, version: entries.find((e) => e.id === id)?.version });
+    },
+    [entries],
+  );
+  const cancelEdit = useCallback(() => setEditing(null), []);
 
   const saveEdit = useCallback(
     (entry: Entry, input: EntryInput) => {
       setSaveError(null);
+      const version = editing?.id === entry.id ? editing.version : entry.version;
       update.mutate(
-        { nombreSeguro, id: entry.id, input },
+        { nombreSeguro, id: entry.id, input, version },
         {
           onSuccess: () => {
-            setEditingId(null);
+            setEditing(null);
             notifications.show({ color: 'green', message: es.entries.updated });
           },
           onError: (error) =>
@@ -102,7 +109,7 @@ export function EntriesManager({
         },
       );
     },
-    [nombreSeguro, update],
+    [nombreSeguro, update, editing],
   );
 
   const renderEntry = useCallback(

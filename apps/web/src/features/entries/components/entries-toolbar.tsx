@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/error-message.ts';
 import { useDeleteEntries } from '../api/delete-entries.ts';
 import { getAllEntryIds } from '../api/get-entries-page.ts';
 import { useRecoverEntries } from '../api/recover-entries.ts';
+import { entryCountLabel } from '../utils/count-label.ts';
 import type { EntrySelection, SelectionMode } from '../hooks/use-entry-selection.ts';
 import classes from './entries.module.css';
 import { showUndoToast } from './undo-toast.tsx';
@@ -36,10 +37,6 @@ export interface EntriesToolbarProps {
 
 /** Ids per bulk delete request (the API takes up to 10,000). */
 const DELETE_CHUNK = 10_000;
-
-function countLabel(n: number): string {
-  return n === 1 ? es.entries.countOne : format(es.entries.count, { n: n.toLocaleString('es-ES') });
-}
 
 /**
  * The bulk actions bar above the entries: 'Copiar entradas' and 'Eliminar entradas' with the
@@ -147,7 +144,7 @@ export function EntriesToolbar({
               </Button>
             )}
             <Text size="sm" c="dimmed" ml="auto" aria-live="polite">
-              {isLoaded ? countLabel(total) : ''}
+              {isLoaded ? entryCountLabel(total) : ''}
             </Text>
           </>
         ) : (

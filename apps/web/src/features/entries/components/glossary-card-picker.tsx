@@ -1,5 +1,5 @@
 import type { Glossary } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es } from '@ludoterm/contract/messages/es';
 import {
   Alert,
   Badge,
@@ -14,6 +14,8 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { filterByName } from '@/lib/filter-by-name.ts';
+import { entryCountLabel } from '../utils/count-label.ts';
 import classes from './entries.module.css';
 
 export interface GlossaryCardPickerProps {
@@ -23,17 +25,6 @@ export interface GlossaryCardPickerProps {
   /** The selected glossary's nombre_seguro. */
   selected: string | null;
   onSelect: (glossary: Glossary) => void;
-}
-
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLocaleLowerCase('es');
-}
-
-function countLabel(n: number): string {
-  return n === 1 ? es.entries.countOne : format(es.entries.count, { n: n.toLocaleString('es-ES') });
 }
 
 /**
@@ -55,11 +46,7 @@ export function GlossaryCardPicker({
   useEffect(() => {
     selectedRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [selected, hasList]);
-  const visible = useMemo(() => {
-    const needle = fold(query.trim());
-    const all = glossaries ?? [];
-    return needle ? all.filter((g) => fold(g.nombre).includes(needle)) : all;
-  }, [glossaries, query]);
+  const visible = useMemo(() => filterByName(glossaries ?? [], query), [glossaries, query]);
 
   return (
     <Stack gap="xs">
@@ -111,7 +98,7 @@ export function GlossaryCardPicker({
                         {g.idioma_origen} → {g.idioma_meta}
                       </Badge>
                       <Text size="xs" c="dimmed">
-                        {countLabel(g.num_entradas)}
+                        {entryCountLabel(g.num_entradas)}
                       </Text>
                     </Group>
                   </UnstyledButton>

@@ -50,6 +50,13 @@ const categoryOptions = CANDIDATE_CATEGORIES.map((c) => ({
   label: es.extractor.categoryNames[c],
 }));
 
+/** The free-text fields under the terms, in the card's order. */
+const textFields = [
+  { field: 'definicion', label: es.extractor.definition, minRows: 2 },
+  { field: 'contexto', label: es.extractor.context, minRows: 2 },
+  { field: 'notas', label: es.extractor.notes, minRows: 1 },
+] as const satisfies readonly { field: keyof CandidateDraft; label: string; minRows: number }[];
+
 /**
  * One candidate: a line with its selection box, term, category, frequency, score, the
  * glossaries that already hold it and 'Añadir'; opened, the card fields the user may edit
@@ -204,30 +211,17 @@ export const CandidateRow = memo(function CandidateRow({
               </Text>
             </div>
           </SimpleGrid>
-          <Textarea
-            mt="xs"
-            label={es.extractor.definition}
-            value={draft.definicion}
-            onChange={(event) => change({ definicion: event.currentTarget.value })}
-            autosize
-            minRows={2}
-          />
-          <Textarea
-            mt="xs"
-            label={es.extractor.context}
-            value={draft.contexto}
-            onChange={(event) => change({ contexto: event.currentTarget.value })}
-            autosize
-            minRows={2}
-          />
-          <Textarea
-            mt="xs"
-            label={es.extractor.notes}
-            value={draft.notas}
-            onChange={(event) => change({ notas: event.currentTarget.value })}
-            autosize
-            minRows={1}
-          />
+          {textFields.map(({ field, label, minRows }) => (
+            <Textarea
+              key={field}
+              mt="xs"
+              label={label}
+              value={draft[field]}
+              onChange={(event) => change({ [field]: event.currentTarget.value })}
+              autosize
+              minRows={minRows}
+            />
+          ))}
         </div>
       ) : null}
     </div>

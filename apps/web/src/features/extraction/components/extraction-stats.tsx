@@ -1,6 +1,7 @@
 import type { ExtractionStats } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import classes from './extraction.module.css';
 
 const number = (n: number) => n.toLocaleString('es-ES');
@@ -16,17 +17,7 @@ export function ExtractionStatsPanel({ stats }: { stats: ExtractionStats }) {
     [es.extractor.statLanguage, es.extractor.languageNames[stats.idioma]],
   ];
   return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      component="section"
-      aria-labelledby="extractor-stats-title"
-      h="100%"
-    >
-      <Title order={2} size="h4" id="extractor-stats-title" mb="sm">
-        {es.extractor.statsTitle}
-      </Title>
+    <SectionCard p="md" h="100%" titleId="extractor-stats-title" title={es.extractor.statsTitle}>
       <SimpleGrid
         component="dl"
         cols={{ base: 2, sm: 3 }}
@@ -45,6 +36,6 @@ export function ExtractionStatsPanel({ stats }: { stats: ExtractionStats }) {
           </div>
         ))}
       </SimpleGrid>
-    </Paper>
+    </SectionCard>
   );
 }

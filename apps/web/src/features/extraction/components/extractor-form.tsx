@@ -14,7 +14,6 @@ import {
   Group,
   Loader,
   NumberInput,
-  Paper,
   Progress,
   SegmentedControl,
   NativeSelect,
@@ -25,6 +24,7 @@ import {
 } from '@mantine/core';
 import { IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useExtractTerms } from '../api/extract-terms.ts';
 import {
@@ -148,13 +148,7 @@ export function ExtractorForm({ onResult, onStart }: ExtractorFormProps) {
   const uploading = progress !== null && progress < 100 && archivo !== null;
 
   return (
-    <Paper
-      withBorder
-      p={{ base: 'md', sm: 'lg' }}
-      radius="md"
-      component="section"
-      aria-labelledby="extractor-form-title"
-    >
+    <SectionCard titleId="extractor-form-title">
       <form
         onSubmit={handleSubmit}
         noValidate
@@ -365,6 +359,6 @@ export function ExtractorForm({ onResult, onStart }: ExtractorFormProps) {
           </Text>
         ) : null}
       </form>
-    </Paper>
+    </SectionCard>
   );
 }

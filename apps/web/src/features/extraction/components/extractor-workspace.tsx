@@ -9,6 +9,7 @@ import { es, format } from '@ludoterm/contract/messages/es';
 import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlaylistAdd } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useAddCandidates } from '../api/add-candidates.ts';
 import {
@@ -245,13 +246,7 @@ export function ExtractorWorkspace({
             ) : null}
           </SimpleGrid>
 
-          <Paper
-            withBorder
-            p={{ base: 'sm', sm: 'lg' }}
-            radius="md"
-            component="section"
-            aria-labelledby="extractor-candidates-title"
-          >
+          <SectionCard p={{ base: 'sm', sm: 'lg' }} titleId="extractor-candidates-title">
             <Stack gap="md">
               <div>
                 <Title order={2} size="h4" id="extractor-candidates-title">
@@ -361,7 +356,7 @@ export function ExtractorWorkspace({
                 </>
               )}
             </Stack>
-          </Paper>
+          </SectionCard>
         </>
       ) : null}
     </Stack>

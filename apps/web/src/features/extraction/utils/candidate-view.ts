@@ -6,6 +6,7 @@ import {
   type ExtractionLanguage,
   type Language,
 } from '@ludoterm/contract';
+import { foldText } from '@/lib/fold-text.ts';
 
 export type CandidateSort = 'puntuacion' | 'frecuencia' | 'termino' | 'categoria';
 
@@ -45,13 +46,6 @@ export interface CandidateDraft {
 
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
-
 /** The candidate's term in the text's language. */
 export function termOf(candidate: Candidate, language: ExtractionLanguage): string {
   return candidate.termino[language] ?? candidate.termino.es ?? candidate.termino.en ?? '';
@@ -77,7 +71,7 @@ export function visibleCandidates(
   filters: CandidateFilters,
   language: ExtractionLanguage,
 ): Candidate[] {
-  const needle = fold(filters.text.trim());
+  const needle = foldText(filters.text.trim());
   const rank = new Map(candidates.map((c, i) => [c.id, i]));
   const shown = candidates.filter(
     (c) =>
@@ -86,7 +80,7 @@ export function visibleCandidates(
       (filters.categoria === null || c.categoria === filters.categoria) &&
       (!filters.hideKnown || c.en_glosarios.length === 0) &&
       (needle === '' ||
-        [termOf(c, language), ...c.variante].some((form) => fold(form).includes(needle))),
+        [termOf(c, language), ...c.variante].some((form) => foldText(form).includes(needle))),
   );
   const byRank = (a: Candidate, b: Candidate) => rank.get(a.id)! - rank.get(b.id)!;
   const compare: Record<CandidateSort, (a: Candidate, b: Candidate) => number> = {

@@ -3,14 +3,13 @@ import { es } from '@ludoterm/contract/messages/es';
 import { Alert, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { StatusMessage, type StatusMessageValue } from '@/components/ui/status-message.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
+import { filterByName } from '@/lib/filter-by-name.ts';
 import { useGlossaries } from '../api/get-glossaries.ts';
 import { useUpdateGlossaryDescription } from '../api/update-glossary-description.ts';
-import { filterGlossaries } from '../utils/filter-glossaries.ts';
 import { GlossaryCard } from './glossary-card.tsx';
 import { ShareGlossaryModal } from './share-glossary-modal.tsx';
-
-type Message = { kind: 'ok' | 'error'; text: string; detail?: string } | null;
 
 /**
  * /glosarios: the user's glossaries filtered by name, each with its description editor and,
@@ -22,14 +21,14 @@ export function GlossaryAdmin() {
   const [query, setQuery] = useState('');
   const [editingId, setEditingId] = useState<number | null>(null);
   const [sharing, setSharing] = useState<Glossary | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<StatusMessageValue>(null);
 
   // A failed load shows its message and an empty list (spec section 8).
   const all = useMemo(
     () => (glossaries.isError ? [] : (glossaries.data ?? [])),
     [glossaries.data, glossaries.isError],
   );
-  const visible = useMemo(() => filterGlossaries(all, query), [all, query]);
+  const visible = useMemo(() => filterByName(all, query), [all, query]);
 
   const handleSave = async (glossary: Glossary, descripcion: string | null) => {
     setMessage(null);
@@ -58,20 +57,7 @@ export function GlossaryAdmin() {
           maw={480}
         />
 
-        <div role="status" aria-live="polite">
-          {message && (
-            <Alert color={message.kind === 'ok' ? 'green' : 'red'} variant="light">
-              <Text size="sm" fw={500}>
-                {message.text}
-              </Text>
-              {message.detail && message.detail !== message.text && (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {message.detail}
-                </Text>
-              )}
-            </Alert>
-          )}
-        </div>
+        <StatusMessage message={message} />
       </Stack>
 
       {glossaries.isError && (

@@ -1,10 +1,11 @@
-import { Alert, Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import type { User } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 import { IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { UserAvatar } from '@/components/ui/user-avatar.tsx';
-import { errorMessage } from '@/lib/error-message.ts';
+import { SaveOutcomeAlert } from '@/components/ui/save-outcome-alert.tsx';
+import { useSaveOutcome } from '@/components/ui/use-save-outcome.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 
 export interface AvatarUploaderProps {
@@ -12,15 +13,13 @@ export interface AvatarUploaderProps {
   onUploaded: (user: User) => void | Promise<void>;
 }
 
-type Outcome = { ok: true } | { ok: false; detail: string } | null;
-
 const AVATAR_SIZE = 112;
 
 /** Choose an image, see it in place of the current avatar, then upload it (or discard it). */
 export function AvatarUploader({ user, onUploaded }: AvatarUploaderProps) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { outcome, setOutcome, save } = useSaveOutcome();
   const upload = useUploadAvatar({ onSuccess: onUploaded });
 
   const latest = useRef<File | null>(null);
@@ -45,14 +44,10 @@ export function AvatarUploader({ user, onUploaded }: AvatarUploaderProps) {
 
   const handleUpload = async () => {
     if (!file) return;
-    setOutcome(null);
-    try {
+    await save(async () => {
       await upload.mutateAsync(file);
       choose(null);
-      setOutcome({ ok: true });
-    } catch (error) {
-      setOutcome({ ok: false, detail: errorMessage(error) });
-    }
+    });
   };
 
   return (
@@ -108,18 +103,12 @@ export function AvatarUploader({ user, onUploaded }: AvatarUploaderProps) {
       <Text size="xs" c="dimmed" maw={320}>
         {es.profile.avatarHelp}
       </Text>
-      {outcome?.ok && (
-        <Alert color="green" variant="light" role="status" py="xs">
-          {es.profile.avatarUpdated}
-        </Alert>
-      )}
-      {outcome && !outcome.ok && (
-        <Alert color="red" variant="light" role="alert" title={es.profile.avatarError} py="xs">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {outcome.detail}
-          </Text>
-        </Alert>
-      )}
+      <SaveOutcomeAlert
+        outcome={outcome}
+        savedText={es.profile.avatarUpdated}
+        errorTitle={es.profile.avatarError}
+        compact
+      />
     </Stack>
   );
 }

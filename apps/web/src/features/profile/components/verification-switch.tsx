@@ -1,7 +1,8 @@
-import { Alert, Stack, Switch, Text } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import type { User } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { useState } from 'react';
+import { SaveOutcomeAlert } from '@/components/ui/save-outcome-alert.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -44,18 +45,12 @@ export function VerificationSwitch({ user, onSaved }: VerificationSwitchProps) {
         onChange={(event) => void handleChange(event.currentTarget.checked)}
         size="md"
       />
-      {outcome?.ok && (
-        <Alert color="green" variant="light" role="status" py="xs">
-          {outcome.on ? es.profile.codeOn : es.profile.codeOff}
-        </Alert>
-      )}
-      {outcome && !outcome.ok && (
-        <Alert color="red" variant="light" role="alert" title={es.profile.codeError} py="xs">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {outcome.detail}
-          </Text>
-        </Alert>
-      )}
+      <SaveOutcomeAlert
+        outcome={outcome}
+        savedText={outcome?.ok && outcome.on ? es.profile.codeOn : es.profile.codeOff}
+        errorTitle={es.profile.codeError}
+        compact
+      />
     </Stack>
   );
 }

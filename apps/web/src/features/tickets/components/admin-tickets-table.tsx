@@ -1,14 +1,18 @@
-import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { ADMIN_PAGE_SIZE, TICKET_STATES, type Ticket, type TicketState } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { useState } from 'react';
-import { errorMessage } from '@/lib/error-message.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { useAdminTickets } from '../api/get-admin-tickets.ts';
 import { useUpdateAdminTicket } from '../api/update-admin-ticket.ts';
 import { TicketTypeBadge } from './ticket-badges.tsx';
 import { TicketImage } from './ticket-image.tsx';
-import { AdminTable, type AdminRowContext } from '@/components/ui/admin-table.tsx';
+import {
+  AdminRowSelect,
+  AdminSaveButton,
+  AdminTable,
+  type AdminRowContext,
+} from '@/components/ui/admin-table.tsx';
 
 const stateOptions = TICKET_STATES.map((value) => ({ value, label: es.tickets.states[value] }));
 
@@ -24,33 +28,28 @@ interface TicketRowProps extends AdminRowContext {
   ticket: Ticket;
 }
 
-function TicketRow({ ticket, layout, onOutcome }: TicketRowProps) {
+function TicketRow({ ticket, layout, save }: TicketRowProps) {
   const update = useUpdateAdminTicket();
   const [estado, setEstado] = useState<TicketState>(ticket.estado);
   const [respuesta, setRespuesta] = useState(ticket.respuesta ?? '');
   const dirty = estado !== ticket.estado || respuesta.trim() !== (ticket.respuesta ?? '');
 
-  const handleSave = async () => {
-    onOutcome(null);
-    try {
-      await update.mutateAsync({
+  const handleSave = () =>
+    save(() =>
+      update.mutateAsync({
         id: ticket.id,
         input: { estado, respuesta: respuesta.trim() || null },
-      });
-      onOutcome({ ok: true });
-    } catch (error) {
-      onOutcome({ ok: false, detail: errorMessage(error) });
-    }
-  };
+      }),
+    );
 
   const stateSelect = (
-    <NativeSelect
-      label={layout === 'card' ? es.tickets.columnState : undefined}
-      aria-label={format(es.tickets.stateOf, { id: ticket.id })}
+    <AdminRowSelect
+      layout={layout}
+      label={es.tickets.columnState}
+      ariaLabel={format(es.tickets.stateOf, { id: ticket.id })}
       data={stateOptions}
       value={estado}
-      onChange={(event) => setEstado(event.currentTarget.value as TicketState)}
-      size="sm"
+      onChange={setEstado}
     />
   );
   const answerInput = (
@@ -73,16 +72,15 @@ function TicketRow({ ticket, layout, onOutcome }: TicketRowProps) {
     </div>
   );
   const saveButton = (
-    <Button
-      size="sm"
+    <AdminSaveButton
+      layout={layout}
+      dirty={dirty}
+      isPending={update.isPending}
       onClick={() => void handleSave()}
-      disabled={!dirty}
-      loading={update.isPending}
-      aria-label={format(es.tickets.saveFor, { id: ticket.id })}
-      fullWidth={layout === 'card'}
+      ariaLabel={format(es.tickets.saveFor, { id: ticket.id })}
     >
       {es.tickets.save}
-    </Button>
+    </AdminSaveButton>
   );
   const description = (
     <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={8}>
@@ -92,29 +90,27 @@ function TicketRow({ ticket, layout, onOutcome }: TicketRowProps) {
 
   if (layout === 'card') {
     return (
-      <Paper withBorder p="sm" radius="md" component="li">
-        <Stack gap="xs">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600}>
-              {format(es.tickets.number, { id: ticket.id })}
-            </Text>
-            <TicketTypeBadge tipo={ticket.tipo} />
-          </Group>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {formatDateTime(ticket.fecha)} · {ticket.email ?? '—'}
+      <>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={600}>
+            {format(es.tickets.number, { id: ticket.id })}
           </Text>
-          {description}
-          {ticket.imagen && <TicketImage ticketId={ticket.id} path={ticket.imagen} width={160} />}
-          {stateSelect}
-          {answerInput}
-          {saveButton}
-        </Stack>
-      </Paper>
+          <TicketTypeBadge tipo={ticket.tipo} />
+        </Group>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {formatDateTime(ticket.fecha)} · {ticket.email ?? '—'}
+        </Text>
+        {description}
+        {ticket.imagen && <TicketImage ticketId={ticket.id} path={ticket.imagen} width={160} />}
+        {stateSelect}
+        {answerInput}
+        {saveButton}
+      </>
     );
   }
 
   return (
-    <Table.Tr>
+    <>
       <Table.Td miw={190} maw={240}>
         <Stack gap={4} align="flex-start">
           <Group gap={6}>
@@ -138,7 +134,7 @@ function TicketRow({ ticket, layout, onOutcome }: TicketRowProps) {
       <Table.Td miw={140}>{stateSelect}</Table.Td>
       <Table.Td miw={240}>{answerInput}</Table.Td>
       <Table.Td>{saveButton}</Table.Td>
-    </Table.Tr>
+    </>
   );
 }
 
@@ -163,9 +159,7 @@ export function AdminTicketsTable() {
       savedText={es.tickets.saved}
       saveErrorTitle={es.users.ticketUpdateError}
       getKey={(ticket) => `${ticket.id}-${ticket.estado}-${ticket.respuesta ?? ''}`}
-      renderItem={(ticket, { layout, onOutcome }) => (
-        <TicketRow ticket={ticket} layout={layout} onOutcome={onOutcome} />
-      )}
+      renderItem={(ticket, context) => <TicketRow ticket={ticket} {...context} />}
     />
   );
 }

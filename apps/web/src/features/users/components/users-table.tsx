@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ADMIN_PAGE_SIZE,
@@ -21,11 +11,15 @@ import {
 import { es, format } from '@ludoterm/contract/messages/es';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '@/lib/error-message.ts';
 import { formatDate } from '@/lib/format-date.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
-import { AdminTable, type AdminRowContext } from '@/components/ui/admin-table.tsx';
+import {
+  AdminRowSelect,
+  AdminSaveButton,
+  AdminTable,
+  type AdminRowContext,
+} from '@/components/ui/admin-table.tsx';
 
 const roleOptions = ROLES.map((value) => ({ value, label: es.profile.roles[value] }));
 const planOptions = PLANS.map((value) => ({ value, label: es.profile.plans[value] }));
@@ -50,95 +44,90 @@ interface UserRowProps extends AdminRowContext {
   onUserUpdated?: (user: AdminUser) => void;
 }
 
-function UserRow({ user, layout, onOutcome, onUserUpdated }: UserRowProps) {
+function UserRow({ user, layout, save, onUserUpdated }: UserRowProps) {
   const update = useUpdateAdminUser({ onSuccess: onUserUpdated });
   const [role, setRole] = useState<Role>(user.role);
   const [plan, setPlan] = useState<Plan>(user.plan);
   const dirty = role !== user.role || plan !== user.plan;
 
   const handleSave = async () => {
-    onOutcome(null);
-    try {
-      // Only what changed: sending the same plan again would restart a trial.
-      await update.mutateAsync({
+    // Only what changed: sending the same plan again would restart a trial.
+    const saved = await save(() =>
+      update.mutateAsync({
         id: user.id,
         input: { ...(role !== user.role ? { role } : {}), ...(plan !== user.plan ? { plan } : {}) },
-      });
-      onOutcome({ ok: true });
-    } catch (error) {
+      }),
+    );
+    if (!saved) {
       setRole(user.role);
       setPlan(user.plan);
-      onOutcome({ ok: false, detail: errorMessage(error) });
     }
   };
 
   const roleSelect = (
-    <NativeSelect
-      label={layout === 'card' ? es.users.columnRole : undefined}
-      aria-label={format(es.users.roleOf, { email: user.email })}
+    <AdminRowSelect
+      layout={layout}
+      label={es.users.columnRole}
+      ariaLabel={format(es.users.roleOf, { email: user.email })}
       data={roleOptions}
       value={role}
-      onChange={(event) => setRole(event.currentTarget.value as Role)}
-      size="sm"
+      onChange={setRole}
     />
   );
   const planSelect = (
-    <NativeSelect
-      label={layout === 'card' ? es.users.columnPlan : undefined}
-      aria-label={format(es.users.planOf, { email: user.email })}
+    <AdminRowSelect
+      layout={layout}
+      label={es.users.columnPlan}
+      ariaLabel={format(es.users.planOf, { email: user.email })}
       data={planOptions}
       value={plan}
-      onChange={(event) => setPlan(event.currentTarget.value as Plan)}
-      size="sm"
+      onChange={setPlan}
     />
   );
   const saveButton = (
-    <Button
-      size="sm"
-      disabled={!dirty}
-      loading={update.isPending}
+    <AdminSaveButton
+      layout={layout}
+      dirty={dirty}
+      isPending={update.isPending}
       onClick={() => void handleSave()}
-      aria-label={format(es.users.saveFor, { email: user.email })}
-      fullWidth={layout === 'card'}
+      ariaLabel={format(es.users.saveFor, { email: user.email })}
     >
       {es.users.save}
-    </Button>
+    </AdminSaveButton>
   );
 
   if (layout === 'card') {
     return (
-      <Paper withBorder p="sm" radius="md" component="li">
-        <Stack gap="xs">
-          <div>
-            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {user.email}
+      <>
+        <div>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+          {user.display_name && (
+            <Text size="sm" c="dimmed">
+              {user.display_name}
             </Text>
-            {user.display_name && (
-              <Text size="sm" c="dimmed">
-                {user.display_name}
-              </Text>
-            )}
-          </div>
-          <SimpleGrid cols={2} spacing="xs">
-            {roleSelect}
-            {planSelect}
-          </SimpleGrid>
-          <Group justify="space-between" gap="xs">
-            <Text size="xs" c="dimmed">
-              {es.users.columnTrial}: {trialText(user)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {es.users.columnCreated}: {formatDate(user.created_at)}
-            </Text>
-          </Group>
-          {saveButton}
-        </Stack>
-      </Paper>
+          )}
+        </div>
+        <SimpleGrid cols={2} spacing="xs">
+          {roleSelect}
+          {planSelect}
+        </SimpleGrid>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            {es.users.columnTrial}: {trialText(user)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {es.users.columnCreated}: {formatDate(user.created_at)}
+          </Text>
+        </Group>
+        {saveButton}
+      </>
     );
   }
 
   return (
-    <Table.Tr>
+    <>
       <Table.Td>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {user.email}
@@ -160,7 +149,7 @@ function UserRow({ user, layout, onOutcome, onUserUpdated }: UserRowProps) {
         </Text>
       </Table.Td>
       <Table.Td>{saveButton}</Table.Td>
-    </Table.Tr>
+    </>
   );
 }
 
@@ -205,8 +194,8 @@ export function UsersTable({ onUserUpdated }: UsersTableProps) {
         />
       }
       getKey={(user) => `${user.id}-${user.role}-${user.plan}`}
-      renderItem={(user, { layout, onOutcome }) => (
-        <UserRow user={user} layout={layout} onOutcome={onOutcome} onUserUpdated={onUserUpdated} />
+      renderItem={(user, context) => (
+        <UserRow user={user} {...context} onUserUpdated={onUserUpdated} />
       )}
     />
   );

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { glossaries } from '../test/glossary-fixtures.ts';
-import { filterGlossaries } from './filter-glossaries.ts';
+import { filterByName } from './filter-by-name.ts';
 
-describe('filterGlossaries', () => {
-  const names = (query: string) => filterGlossaries(glossaries, query).map((g) => g.nombre);
+describe('filterByName', () => {
+  const glossaries = [
+    { nombre: 'RPG Combate' },
+    { nombre: 'Plataformas' },
+    { nombre: 'Estrategia de Luis' },
+  ];
+  const names = (query: string) => filterByName(glossaries, query).map((g) => g.nombre);
 
   it('keeps everything for a blank query', () => {
     expect(names('  ')).toHaveLength(3);
@@ -17,7 +21,7 @@ describe('filterGlossaries', () => {
   });
 
   it('ignores accents as well', () => {
-    expect(filterGlossaries([{ nombre: 'Categoría' }], 'categoria')).toHaveLength(1);
+    expect(filterByName([{ nombre: 'Categoría' }], 'categoria')).toHaveLength(1);
   });
 
   it('matches nothing when no name holds the query', () => {
