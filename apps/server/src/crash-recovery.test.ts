@@ -280,7 +280,7 @@ function inspectDatabase(dataDir: string, glossaryId: number) {
     const counts = sqlite
       .prepare(
         `select
-           (select count(*) from entries where glossary_id = @id and deleted_at is null) as entradas,
+           (select count(*) from entries where glossary_id = @id and eliminado_en is null) as entradas,
            (select count(*) from entry_versions v join entries e on e.id = v.entry_id
              where e.glossary_id = @id) as versiones,
            (select num_entradas from glossaries where id = @id) as num_entradas`,

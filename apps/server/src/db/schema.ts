@@ -126,7 +126,7 @@ export interface EntriesTable {
   created_at: string;
   updated_at: string;
   /** Soft delete: set while the entry is deleted, cleared by recovery. */
-  deleted_at: string | null;
+  eliminado_en: string | null;
   origen_glossary_id: number | null;
   origen_glosario: string | null;
   origen_entrada_id: number | null;

@@ -21,6 +21,7 @@ import * as searchWordStarts from './2026-11-26-067-search-word-starts.ts';
 import * as searchWithoutPending from './2026-11-27-068-search-without-pending.ts';
 import * as usersEmailVerified from './2026-11-27-069-users-email-verified.ts';
 import * as refreshTokensRevokedFamily from './2026-11-27-070-refresh-tokens-revoked-family.ts';
+import * as entriesEliminadoEn from './2026-11-27-080-entries-eliminado-en.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-068-search-without-pending': searchWithoutPending,
   '2026-11-27-069-users-email-verified': usersEmailVerified,
   '2026-11-27-070-refresh-tokens-revoked-family': refreshTokensRevokedFamily,
+  '2026-11-27-080-entries-eliminado-en': entriesEliminadoEn,
 };

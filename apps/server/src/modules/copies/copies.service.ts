@@ -54,7 +54,7 @@ export async function copyEntries(
   const ids = input.todas ? await listLiveEntryIds(db, origin.glossary.id) : (input.ids ?? []);
   const wanted = new Set(ids);
   const rows = (await findEntryRowsByIds(db, ids)).filter(
-    (r) => r.glossary_id === origin.glossary.id && r.deleted_at === null && wanted.has(r.id),
+    (r) => r.glossary_id === origin.glossary.id && r.eliminado_en === null && wanted.has(r.id),
   );
   const order = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);

@@ -22,7 +22,7 @@ export async function findEntryRow(
     .selectAll()
     .where('id', '=', id)
     .where('glossary_id', '=', glossaryId);
-  if (!includeDeleted) query = query.where('deleted_at', 'is', null);
+  if (!includeDeleted) query = query.where('eliminado_en', 'is', null);
   return query.executeTakeFirst();
 }
 
@@ -50,7 +50,7 @@ export async function listEntryPage(
     .selectFrom('entries')
     .selectAll()
     .where('glossary_id', '=', glossaryId)
-    .where('deleted_at', 'is', null)
+    .where('eliminado_en', 'is', null)
     .orderBy('clave_orden', orden)
     .orderBy('id', orden)
     .limit(limit)
@@ -75,7 +75,7 @@ export async function listEntriesAfter(
     .selectFrom('entries')
     .selectAll()
     .where('glossary_id', '=', glossaryId)
-    .where('deleted_at', 'is', null);
+    .where('eliminado_en', 'is', null);
   if (after) {
     // A row-value comparison is one range on entries_sort_idx on both engines; the OR form
     // makes SQLite scan the glossary from its start on every page.
@@ -95,7 +95,7 @@ export async function listLiveEntryIds(
     .selectFrom('entries')
     .select('id')
     .where('glossary_id', '=', glossaryId)
-    .where('deleted_at', 'is', null)
+    .where('eliminado_en', 'is', null)
     .orderBy('clave_orden')
     .orderBy('id')
     .execute();
@@ -111,7 +111,7 @@ export async function listTermPairs(
     .selectFrom('entries')
     .select(['termino_origen_plegado', 'termino_meta_plegado'])
     .where('glossary_id', '=', glossaryId)
-    .where('deleted_at', 'is', null)
+    .where('eliminado_en', 'is', null)
     .execute();
 }
 
@@ -148,7 +148,7 @@ export async function updateEntryRow(
     .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
     .where('id', '=', id)
     .where('glossary_id', '=', glossaryId)
-    .where('deleted_at', 'is', null)
+    .where('eliminado_en', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }
@@ -169,10 +169,10 @@ export async function softDeleteEntryRows(
   for (const part of chunks([...new Set(ids)], ID_CHUNK)) {
     const result = await db
       .updateTable('entries')
-      .set({ deleted_at: now })
+      .set({ eliminado_en: now })
       .where('glossary_id', '=', glossaryId)
       .where('id', 'in', part)
-      .where('deleted_at', 'is', null)
+      .where('eliminado_en', 'is', null)
       .executeTakeFirst();
     deleted += Number(result.numUpdatedRows);
   }
@@ -187,10 +187,10 @@ export async function recoverEntryRow(
 ): Promise<EntryRow | undefined> {
   return db
     .updateTable('entries')
-    .set({ deleted_at: null })
+    .set({ eliminado_en: null })
     .where('id', '=', id)
     .where('glossary_id', '=', glossaryId)
-    .where('deleted_at', 'is not', null)
+    .where('eliminado_en', 'is not', null)
     .returningAll()
     .executeTakeFirst();
 }
@@ -230,7 +230,7 @@ export async function countLiveEntries(db: Kysely<Database>, glossaryId: number)
     .selectFrom('entries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('glossary_id', '=', glossaryId)
-    .where('deleted_at', 'is', null)
+    .where('eliminado_en', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -82,7 +82,7 @@ export const ENTRY_COLUMNS = [
   'fecha_creacion',
   'created_at',
   'updated_at',
-  'deleted_at',
+  'eliminado_en',
   'origen_glossary_id',
   'origen_glosario',
   'origen_entrada_id',

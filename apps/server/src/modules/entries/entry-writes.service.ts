@@ -183,7 +183,7 @@ export async function insertNewEntryRows(
       fecha_creacion: entry.fecha_creacion ?? now,
       created_at: now,
       updated_at: now,
-      deleted_at: null,
+      eliminado_en: null,
       origen_glossary_id: entry.origen?.glossaryId ?? null,
       origen_glosario: entry.origen?.glosario ?? null,
       origen_entrada_id: entry.origen?.entradaId ?? null,

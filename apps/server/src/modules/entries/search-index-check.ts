@@ -72,7 +72,7 @@ export async function checkSearchIndex(
         problems.push(`entrada ${row.id}: la última versión no es la actual`);
       }
       if (position % probeStep !== 0) continue;
-      if (row.deleted_at !== null) {
+      if (row.eliminado_en !== null) {
         if (row.termino_origen_plegado && (await finds(db, row, TERMS, row.termino_origen_plegado)))
           problems.push(`entrada ${row.id}: eliminada pero aparece al buscar`);
         continue;

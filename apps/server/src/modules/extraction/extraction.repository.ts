@@ -40,7 +40,7 @@ export async function listGlossaryTermMatches(
       .select(['g.nombre', 'g.idioma_origen', 'e.termino_origen_plegado', 'e.termino_meta_plegado'])
       .distinct()
       .where('e.glossary_id', 'in', visibleGlossaryIds(db, { userId, isAdmin: false }))
-      .where('e.deleted_at', 'is', null)
+      .where('e.eliminado_en', 'is', null)
       .where((eb) =>
         eb.or([
           eb.and([
@@ -85,7 +85,7 @@ export async function listExistingTerms(
       .selectFrom('entries')
       .select([`${own} as plegado`, `${other} as otro_plegado`])
       .where('glossary_id', '=', glossaryId)
-      .where('deleted_at', 'is', null)
+      .where('eliminado_en', 'is', null)
       .where(own, 'in', keys)
       .execute();
     out.push(...rows);

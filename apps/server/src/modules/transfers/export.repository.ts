@@ -43,7 +43,7 @@ export function exportRowsQuery(
       'origen_version',
     ])
     .where('glossary_id', '=', glossaryId)
-    .where('deleted_at', 'is', null);
+    .where('eliminado_en', 'is', null);
   if (after) {
     query = query.where(({ eb, refTuple, tuple }) =>
       eb(refTuple('clave_orden', 'id'), '>', tuple(after.clave_orden, after.id)),

@@ -79,7 +79,7 @@ export async function glossaryCounts(
     .selectFrom('entries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('glossary_id', '=', glossary.id)
-    .where('deleted_at', 'is', null)
+    .where('eliminado_en', 'is', null)
     .executeTakeFirstOrThrow();
   const versions = await t.db
     .selectFrom('entry_versions')

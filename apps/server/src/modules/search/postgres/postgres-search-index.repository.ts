@@ -43,7 +43,7 @@ export const postgresSearchIndex: SearchIndex = {
     const matching = db
       .selectFrom('entries')
       .where('glossary_id', '=', glossaryId)
-      .where('deleted_at', 'is', null)
+      .where('eliminado_en', 'is', null)
       .where((eb) =>
         eb.or(columns.map((c) => (short ? startsWith(eb, c, query) : contains(eb, c, query)))),
       );

@@ -112,7 +112,7 @@ export async function postgresMatchInOrder(
   const tieBreak = sql.raw(TIE_BREAK_SQL('e.id'));
   const matching = sql`select e.id, e.clave_orden as k, ${tieBreak} as t, ${tiers.rank} as tier
     from ${from}
-    where e.deleted_at is null and e.glossary_id in ${scope} and ${wanted}
+    where e.eliminado_en is null and e.glossary_id in ${scope} and ${wanted}
       and ${subindiceFilter(m.subindice)}`;
   // `any` and `substring` match many, so walking entries_order_idx pays; the better tiers are
   // few, and MATERIALIZED keeps the planner on their own indexes rather than that walk.

@@ -88,7 +88,7 @@ export async function sqliteReindex(
   const { rows: fresh } = await sql<DocSource>`select e.id, e.glossary_id, e.clave_orden,
       e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
     from json_each(${ids}) j cross join entries e on e.id = j.value
-    where e.deleted_at is null
+    where e.eliminado_en is null
       and not exists (select 1 from search_docs d where d.entry_id = e.id)`.execute(db);
   if (fresh.length === 0) return;
   const freshIds = JSON.stringify(fresh.map((e) => e.id));
@@ -131,7 +131,7 @@ async function indexEntryTerms(db: Kysely<Database>, entries: Sql<boolean>): Pro
   await sql`insert into entries_fts(rowid, fts_glosario, termino_origen_plegado,
       termino_meta_plegado, subindice_plegado)
     select id, fts_glosario, termino_origen_plegado, termino_meta_plegado, subindice_plegado
-    from entries where ${entries} and deleted_at is null order by id`.execute(db);
+    from entries where ${entries} and eliminado_en is null order by id`.execute(db);
 }
 
 async function insertFieldRowsOf(db: Kysely<Database>, docs: Sql<boolean>) {
@@ -182,7 +182,7 @@ export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
     select row_number() over (order by clave_orden, ${tieBreak}, id) * ${SEARCH_ID_STEP}, id,
       glossary_id, clave_orden, ${tieBreak}, termino_origen_plegado, termino_meta_plegado,
       subindice_plegado
-    from entries where deleted_at is null`.execute(db);
+    from entries where eliminado_en is null`.execute(db);
   await sql`insert into search_terms_fts (rowid, doc)
     select search_id, origen || char(10) || meta || char(10) || subindice from search_docs`.execute(
     db,
@@ -208,14 +208,14 @@ async function checkDocs(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
   const { rows: mismatched } = await sql<{ id: number }>`
     select e.id from entries e left join search_docs d on d.entry_id = e.id
-    where e.deleted_at is null and (d.entry_id is null or d.glossary_id <> e.glossary_id
+    where e.eliminado_en is null and (d.entry_id is null or d.glossary_id <> e.glossary_id
       or d.clave_orden <> e.clave_orden or d.desempate <> ${sql.raw(TIE_BREAK_SQL('e.id'))} or d.origen <> e.termino_origen_plegado
       or d.meta <> e.termino_meta_plegado or d.subindice <> e.subindice_plegado)
     limit 20`.execute(db);
   for (const r of mismatched) problems.push(`entrada ${r.id}: search_docs desfasado`);
   const { rows: stray } = await sql<{ id: number }>`
     select d.entry_id as id from search_docs d left join entries e on e.id = d.entry_id
-    where e.id is null or e.deleted_at is not null limit 20`.execute(db);
+    where e.id is null or e.eliminado_en is not null limit 20`.execute(db);
   for (const r of stray) problems.push(`entrada ${r.id}: search_docs de más (borrada)`);
   const { rows: disorder } = await sql<{ id: number }>`
     select entry_id as id from (
@@ -248,7 +248,7 @@ export async function sqliteCheckDocs(
   }
   const { rows: counts } = await sql<{ id: number; live: number; indexed: number }>`
     select g.id,
-      (select count(*) from entries e where e.glossary_id = g.id and e.deleted_at is null) as live,
+      (select count(*) from entries e where e.glossary_id = g.id and e.eliminado_en is null) as live,
       (select count(*) from entries_fts
         where entries_fts match '"' || char(1) || g.id || char(1) || '"') as indexed
     from glossaries g where ${glossaryId === undefined ? sql`1` : sql`g.id = ${glossaryId}`}`.execute(

@@ -41,7 +41,7 @@ export const sqliteSearchIndex: SearchIndex = {
       const end = query + PREFIX_END;
       const ranges = sql.join(
         columns.map(
-          (c) => sql`select id from entries where glossary_id = ${glossaryId} and deleted_at is null
+          (c) => sql`select id from entries where glossary_id = ${glossaryId} and eliminado_en is null
             and ${sql.ref(TERM_COLUMNS[c])} >= ${query} and ${sql.ref(TERM_COLUMNS[c])} < ${end}`,
         ),
         sql` union `,
@@ -68,7 +68,7 @@ export const sqliteSearchIndex: SearchIndex = {
         : // Many matches: walk the sort index, keeping matches, until the page is full.
           await sql<{ id: number }>`
             select id from entries indexed by entries_sort_idx
-            where glossary_id = ${glossaryId} and deleted_at is null and id in ${matching}
+            where glossary_id = ${glossaryId} and eliminado_en is null and id in ${matching}
             order by clave_orden ${direction}, id ${direction} limit ${limit} offset ${offset}`.execute(
             db,
           );
