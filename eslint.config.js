@@ -154,6 +154,23 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', '.ci/**', '**/scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  // Benchmarks reach the server only over HTTP or through its small bench harness, so its
+  // insides can change without breaking them.
+  {
+    files: ['bench/**'],
+    rules: restrict([
+      {
+        regex: '^@ludoterm/(web|server)(?!/bench-harness$)(/.*)?$',
+        message:
+          'Los benchmarks usan el servidor por HTTP o por @ludoterm/server/bench-harness, nada más.',
+      },
+      {
+        group: ['**/apps/**'],
+        message:
+          'Los benchmarks usan el servidor por HTTP o por @ludoterm/server/bench-harness, nada más.',
+      },
+    ]),
+  },
   // contract: only zod.
   {
     files: ['packages/contract/src/**'],

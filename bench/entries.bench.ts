@@ -1,29 +1,29 @@
-// Entries at scale (issue 5), on SQLite with PostgreSQL beside it: a 100,000-entry glossary
-// built through the entry write path's bulk form, then through real HTTP on a started app:
+// Entries at scale, on SQLite with PostgreSQL beside it: a 100,000-entry glossary built through
+// the entry write path (the server's bench harness), then through real HTTP on a started app:
 // first page, search within the glossary, creating an entry with its version, the
 // unparameterised full list streamed (server memory growth), and, when the web app is built
 // (apps/web/dist), the click on the glossary card to the first entry visible in Chromium.
-// PostgreSQL runs when it answers on 127.0.0.1:5432 (LUDOTERM_BENCH_PG_URL to change it).
+// PostgreSQL runs when it answers on 127.0.0.1:5432 (LUDOTERM_BENCH_PG_URL to change it);
+// LUDOTERM_BENCH_ENTRIES_ENGINES=sqlite (or postgres) runs one engine only.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createDatabase } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import type { GlossaryRow, UserRow } from '../apps/server/src/db/schema.ts';
-import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
+import type { EntryInput } from '@ludoterm/contract';
 import {
-  insertEntries,
-  type NewEntry,
-} from '../apps/server/src/modules/entries/entry-writes.service.ts';
-import {
+  openDatabase,
   quoteIdent,
+  seedEntries,
+  seedGlossary,
+  seedUser,
+  signAccessToken,
   withAdminClient,
   withDatabase,
-} from '../apps/server/src/test/postgres-admin.ts';
+  type SeededGlossary,
+} from '@ludoterm/server/bench-harness';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { http } from './lib/http-client.ts';
-import { startServer, waitForServerWarmUps, type StartedServer } from './lib/server-process.ts';
+import { startServer, type StartedServer } from './lib/server-process.ts';
 
 const ENTRIES = 100_000;
 const WORK_DIR = '/tmp/lt-entries/bench';
@@ -137,27 +137,25 @@ function termFrom(random: () => number, syllables: string[]): string {
   return parts.join(' ');
 }
 
-function syntheticEntries(count: number, seed = 42): NewEntry[] {
+function syntheticEntries(count: number, seed = 42): EntryInput[] {
   const random = prng(seed);
   return Array.from({ length: count }, (_, i) => ({
-    input: {
-      termino: { es: termFrom(random, ES_SYLLABLES), en: termFrom(random, EN_SYLLABLES) },
-      subindice: random() < 0.1 ? wordFrom(random, ES_SYLLABLES) : null,
-      notas:
-        i % 3 === 0 ? `Nota ${i}: ${termFrom(random, ES_SYLLABLES)} en contexto de juego.` : null,
-      definicion:
-        i % 5 === 0 ? `Definición de ${termFrom(random, ES_SYLLABLES)} para el glosario.` : null,
-    },
+    termino: { es: termFrom(random, ES_SYLLABLES), en: termFrom(random, EN_SYLLABLES) },
+    subindice: random() < 0.1 ? wordFrom(random, ES_SYLLABLES) : null,
+    notas:
+      i % 3 === 0 ? `Nota ${i}: ${termFrom(random, ES_SYLLABLES)} en contexto de juego.` : null,
+    definicion:
+      i % 5 === 0 ? `Definición de ${termFrom(random, ES_SYLLABLES)} para el glosario.` : null,
   }));
 }
 
 /** Substrings of 3–12 characters of real terms; one query in ten absent from the data. */
-function searchQueries(entries: NewEntry[], count: number): string[] {
+function searchQueries(entries: EntryInput[], count: number): string[] {
   const random = prng(7);
   return Array.from({ length: count }, (_, i) => {
     if (i % 10 === 9) return `zqx${wordFrom(random, ['qo', 'xu', 'kz'])}`;
     const entry = entries[Math.floor(random() * entries.length)]!;
-    const term = (random() < 0.5 ? entry.input.termino?.es : entry.input.termino?.en) ?? 'espada';
+    const term = (random() < 0.5 ? entry.termino?.es : entry.termino?.en) ?? 'espada';
     const length = Math.min(term.length, 3 + Math.floor(random() * 10));
     const start = Math.floor(random() * (term.length - length + 1));
     return term.slice(start, start + length);
@@ -180,9 +178,9 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 interface Setup {
   server: StartedServer;
   baseUrl: string;
-  glossary: GlossaryRow;
+  glossary: SeededGlossary;
   headers: Record<string, string>;
-  entries: NewEntry[];
+  entries: EntryInput[];
   bulkMs: number;
   /** CPU time of this process during the bulk insert (the machine is shared). */
   bulkCpuMs: number;
@@ -200,52 +198,19 @@ async function setUp(engine: 'sqlite' | 'postgres'): Promise<Setup> {
     });
     databaseUrl = withDatabase(PG_URL, PG_DATABASE);
   }
-  const handle = databaseUrl
-    ? createDatabase({ postgresUrl: databaseUrl })
-    : createDatabase({ sqlitePath: join(dataDir, 'ludoterm.db') });
-  await migrateToLatest(handle.db);
-  const now = new Date().toISOString();
-  const user: UserRow = await handle.db
-    .insertInto('users')
-    .values({
-      email: 'bench@ejemplo.es',
-      password_hash: null,
-      role: 'editor',
-      plan: 'pro',
-      verificacion_codigo: 0,
-      display_name: 'Banco de pruebas',
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const glossary = await handle.db
-    .insertInto('glossaries')
-    .values({
-      owner_id: user.id,
-      nombre: 'Cien mil',
-      nombre_plegado: 'cien mil',
-      nombre_seguro: 'cien-mil',
-      idioma_origen: 'es',
-      idioma_meta: 'en',
-      descripcion: null,
-      num_entradas: 0,
-      created_at: now,
-      updated_at: now,
-      eliminado_en: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const handle = await openDatabase(
+    databaseUrl ? { postgresUrl: databaseUrl } : { sqlitePath: join(dataDir, 'ludoterm.db') },
+  );
+  const user = await seedUser(handle.db, { email: 'bench@ejemplo.es', nombre: 'Banco de pruebas' });
+  const glossary = await seedGlossary(handle.db, user, {
+    nombre: 'Cien mil',
+    idioma_origen: 'es',
+    idioma_meta: 'en',
+  });
 
   const entries = syntheticEntries(ENTRIES);
   const cpuBefore = process.cpuUsage();
-  const bulkMs = await timed(() =>
-    handle.db
-      .transaction()
-      .execute((tx) =>
-        insertEntries(tx, glossary, entries, { id: user.id, nombre: 'Banco de pruebas' }),
-      ),
-  );
+  const bulkMs = await timed(() => seedEntries(handle.db, glossary, user, entries));
   const cpu = process.cpuUsage(cpuBefore);
   const bulkCpuMs = (cpu.user + cpu.system) / 1000;
 
@@ -265,7 +230,7 @@ async function setUp(engine: 'sqlite' | 'postgres'): Promise<Setup> {
   return {
     server,
     baseUrl: server.baseUrl,
-    glossary: { ...glossary, num_entradas: ENTRIES },
+    glossary,
     headers: { authorization: `Bearer ${token}` },
     entries,
     bulkMs,
@@ -309,9 +274,8 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
       unit: 'entradas/s',
     });
 
-    // The server's own warm-ups first (its import and search threads, 3 s after it listens)…
-    await waitForServerWarmUps(s.server);
-    // …then ours, then the first page as the web app asks for it.
+    // A few unmeasured requests (the client's connection, the server's first statements), then
+    // the first page as the web app asks for it.
     for (let i = 0; i < 20; i += 1) await getJson(`${base}?pagina=1&por_pagina=50`, s.headers);
     const firstPage: number[] = [];
     for (let i = 0; i < 200; i += 1)
@@ -375,7 +339,7 @@ async function measureApi(engine: 'sqlite' | 'postgres', label: string): Promise
         const res = await http(base, {
           method: 'POST',
           headers: { ...s.headers, 'content-type': 'application/json' },
-          body: JSON.stringify(entry.input),
+          body: JSON.stringify(entry),
         });
         if (res.status !== 201) throw new Error(`POST: ${res.status} ${res.body.toString()}`);
       });
@@ -509,7 +473,7 @@ interface WebFigures {
 async function measureWeb(
   baseUrl: string,
   token: string,
-  glossary: GlossaryRow,
+  glossary: SeededGlossary,
 ): Promise<WebFigures | null> {
   if (!existsSync(join(REPO, 'apps/web/dist/index.html'))) return null;
   const { chromium } = await import('@playwright/test');
@@ -585,9 +549,13 @@ const bench: Bench = {
   async run() {
     // The machine is shared: its load says how far the latencies are from an idle machine's.
     const loadAtStart = loadavg()[0]!;
-    const rows = await measureApi('sqlite', 'SQLite');
-    if (await postgresAnswers()) rows.push(...(await measureApi('postgres', 'PostgreSQL')));
-    else console.info('  PostgreSQL no responde: se omiten sus cifras.');
+    const engines = (process.env['LUDOTERM_BENCH_ENTRIES_ENGINES'] ?? 'sqlite,postgres').split(',');
+    const rows: BenchRow[] = [];
+    if (engines.includes('sqlite')) rows.push(...(await measureApi('sqlite', 'SQLite')));
+    if (engines.includes('postgres')) {
+      if (await postgresAnswers()) rows.push(...(await measureApi('postgres', 'PostgreSQL')));
+      else console.info('  PostgreSQL no responde: se omiten sus cifras.');
+    }
     rows.push({
       metric: 'carga media del sistema (1 min) al empezar',
       value: loadAtStart,

@@ -2,23 +2,24 @@
 // it: 100,000 entries to csv, tsv and json (≤ 1.5 s each), to tmx and tbx (≤ 3 s each), 10,000
 // entries with every card field to PDF (≤ 12 s), server memory growth ≤ 200 MB (VmRSS of the
 // server process from /proc, sampled during each download, against the value just before it).
-// The glossaries are built beforehand through the entry write path's bulk form, straight on the
-// database file, before the server starts. LUDOTERM_BENCH_CPU_PROF=1 writes a V8 CPU profile of
+// The glossaries are built beforehand through the entry write path (the server's bench
+// harness), straight on the database file, before the server starts. LUDOTERM_BENCH_CPU_PROF=1 writes a V8 CPU profile of
 // the server to /tmp/lt-export/prof when it stops.
 import { readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { EntryInput } from '@ludoterm/contract';
-import { createDatabase } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import type { GlossaryRow, UserRow } from '../apps/server/src/db/schema.ts';
-import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
 import {
-  insertEntries,
-  type NewEntry,
-} from '../apps/server/src/modules/entries/entry-writes.service.ts';
+  openDatabase,
+  seedEntries,
+  seedGlossary,
+  seedUser,
+  signAccessToken,
+  type SeededGlossary,
+  type SeededUser,
+} from '@ludoterm/server/bench-harness';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
-import { startServer, waitForServerWarmUps } from './lib/server-process.ts';
+import { startServer } from './lib/server-process.ts';
 
 const PORT = 3107;
 const DATA_DIR = '/tmp/lt-export/bench';
@@ -147,89 +148,54 @@ function fullEntry(random: () => number, i: number): EntryInput {
 // ---------------------------------------------------------------------------------------------
 
 interface Built {
-  owner: UserRow;
-  large: GlossaryRow;
-  full: GlossaryRow;
-  small: GlossaryRow;
+  owner: SeededUser;
+  large: SeededGlossary;
+  full: SeededGlossary;
+  small: SeededGlossary;
   buildSeconds: number;
 }
 
 async function buildDatabase(): Promise<Built> {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
-  const handle = createDatabase({ sqlitePath: join(DATA_DIR, 'ludoterm.db') });
   const started = performance.now();
+  const handle = await openDatabase({ sqlitePath: join(DATA_DIR, 'ludoterm.db') });
   try {
-    await migrateToLatest(handle.db);
-    const now = new Date().toISOString();
-    const owner = await handle.db
-      .insertInto('users')
-      .values({
-        email: 'bench@ejemplo.es',
-        password_hash: null,
-        role: 'editor',
-        plan: 'pro',
-        verificacion_codigo: 0,
-        display_name: 'Banco de pruebas',
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const glossary = (nombre: string, nombre_seguro: string, descripcion: string | null) =>
-      handle.db
-        .insertInto('glossaries')
-        .values({
-          owner_id: owner.id,
-          nombre,
-          nombre_plegado: nombre.toLowerCase(),
-          nombre_seguro,
-          idioma_origen: 'es',
-          idioma_meta: 'en',
-          descripcion,
-          num_entradas: 0,
-          created_at: now,
-          updated_at: now,
-          eliminado_en: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    const owner = await seedUser(handle.db, {
+      email: 'bench@ejemplo.es',
+      nombre: 'Banco de pruebas',
+    });
     const fill = async (
-      g: GlossaryRow,
+      nombre: string,
+      descripcion: string | undefined,
       count: number,
       make: (r: () => number, i: number) => EntryInput,
       seed: number,
     ) => {
+      const glossary = await seedGlossary(handle.db, owner, {
+        nombre,
+        idioma_origen: 'es',
+        idioma_meta: 'en',
+        ...(descripcion ? { descripcion } : {}),
+      });
       const random = prng(seed);
       for (let from = 0; from < count; from += BUILD_BATCH) {
-        const batch: NewEntry[] = [];
+        const batch: EntryInput[] = [];
         for (let i = from; i < Math.min(count, from + BUILD_BATCH); i += 1)
-          batch.push({ input: make(random, i) });
-        await handle.db
-          .transaction()
-          .execute((tx) =>
-            insertEntries(tx, g, batch, { id: owner.id, nombre: 'Banco de pruebas' }),
-          );
+          batch.push(make(random, i));
+        await seedEntries(handle.db, glossary, owner, batch);
       }
-      return { ...g, num_entradas: count };
+      return glossary;
     };
-    const large = await fill(await glossary('Cien mil', 'cien-mil', null), LARGE, typicalEntry, 42);
+    const large = await fill('Cien mil', undefined, LARGE, typicalEntry, 42);
     const full = await fill(
-      await glossary(
-        'Diez mil completas',
-        'diez-mil-completas',
-        'Cada entrada con todos los campos de la ficha: ñ, acentos, → e IPA.',
-      ),
+      'Diez mil completas',
+      'Cada entrada con todos los campos de la ficha: ñ, acentos, → e IPA.',
       FULL,
       fullEntry,
       7,
     );
-    const small = await fill(
-      await glossary('Calentamiento', 'calentamiento', null),
-      50,
-      fullEntry,
-      3,
-    );
+    const small = await fill('Calentamiento', undefined, 50, fullEntry, 3);
     return { owner, large, full, small, buildSeconds: (performance.now() - started) / 1000 };
   } finally {
     await handle.destroy();
@@ -332,17 +298,15 @@ const bench: Bench = {
     });
     const pid = server.child.pid!;
     const token = await signAccessToken(JWT_SECRET, built.owner.id, 3600);
-    const url = (g: GlossaryRow, query: string) =>
+    const url = (g: SeededGlossary, query: string) =>
       `${server.baseUrl}/api/glosarios/${g.nombre_seguro}/exportar?${query}`;
     const rows: BenchRow[] = [
       {
-        metric: 'construir 110.000 entradas por la vía de escritura masiva',
+        metric: 'construir 110.000 entradas por la vía de escritura de las entradas',
         value: built.buildSeconds,
         unit: 's',
       },
     ];
-    // Measured from a server done with its own warm-ups (its import and search threads).
-    await waitForServerWarmUps(server);
     const startRss = rssMb(pid);
     let maxGrowth = 0;
     try {

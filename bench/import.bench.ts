@@ -1,9 +1,11 @@
-// Import at scale (issue 6), end to end through the API: LudoTerm started as `npm start`
-// starts it (IMPORT_MAX_BYTES raised), 100,000-entry TMX, CSV and TBX files uploaded over real
-// HTTP into an empty glossary and then into one already holding 100,000, with the server
-// process's memory growth read from /proc/<pid>/status while each import runs. SQLite carries
-// the targets; PostgreSQL (when it answers on 127.0.0.1:5432, LUDOTERM_BENCH_PG_URL to change
-// it) is reported beside it. For scale, Debian's translate-toolkit parsing the same TMX.
+// Import at scale, end to end through the API: LudoTerm started as `npm start` starts it
+// (IMPORT_MAX_BYTES raised), 100,000-entry TMX, CSV and TBX files uploaded over real HTTP, timed
+// from the end of the upload to the answer: the first import after the server starts, then
+// each format into an empty glossary and into one already holding 100,000; a search sent right
+// after each answer must find the last entry imported; the server process's memory growth is
+// read from /proc/<pid>/status while each import runs. SQLite carries the targets; PostgreSQL
+// (when it answers on 127.0.0.1:5432, LUDOTERM_BENCH_PG_URL to change it) is reported beside
+// it. For scale, our TMX reader alone and Debian's translate-toolkit parsing the same file.
 import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -11,21 +13,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImportFormat } from '@ludoterm/contract';
 import { type ExportEntry, type GlossaryMeta, writeExport } from '@ludoterm/formats';
-import {
-  quoteIdent,
-  withAdminClient,
-  withDatabase,
-} from '../apps/server/src/test/postgres-admin.ts';
+import { quoteIdent, withAdminClient, withDatabase } from '@ludoterm/server/bench-harness';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
-import { waitForExtractorWarmUp } from './lib/extractor-warm-up.ts';
 import { uploadFile } from './lib/http-client.ts';
 import { readEntries } from './lib/read-entries.ts';
-import { sqliteWriteFloor } from './lib/sqlite-write-floor.ts';
 import { translateToolkitParse } from './lib/translate-toolkit.ts';
 import {
   cpuSecondsOf,
   startServer,
-  waitForServerWarmUps,
   waitUntilIdle,
   type StartedServer,
 } from './lib/server-process.ts';
@@ -37,11 +32,17 @@ const PG_URL = process.env.LUDOTERM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0
 const PG_DATABASE = 'ludoterm_bench_import';
 const MB = 1024 * 1024;
 const FORMATS = ['tmx', 'csv', 'tbx'] as const;
+/** Seconds from the end of the upload to the answer, on a server that has been running. */
+const IMPORT_LIMIT_S = 4;
+/** The same for the first import after the server starts. */
+const FIRST_IMPORT_LIMIT_S = 6;
+const GROWTH_LIMIT_MB = 200;
 
 // ---------------------------------------------------------------------------------------------
 // Files: entries as a typical glossary holds them (terms, category, area, a definition, some
 // contexts and notes), written by the project's own writers. Two sets with different terms:
-// `a` goes into an empty glossary, `b` into the one `a` filled.
+// `a` goes into an empty glossary, `b` into the one `a` filled. Terms and notes carry the set
+// and the entry's number, so a search can ask for the last entry of a file and no other.
 
 function prng(seed: number): () => number {
   let s = seed >>> 0;
@@ -89,7 +90,10 @@ function* typicalEntries(count: number, set: string, seed: number): Generator<Ex
       definicion: sentence(WORDS_ES, random, 14),
       contexto_es: random() < 0.3 ? sentence(WORDS_ES, random, 10) : null,
       contexto_en: random() < 0.3 ? sentence(WORDS_EN, random, 10) : null,
-      notas: random() < 0.3 ? `Revisado; véase «${ES[(k + 3) % ES.length]}».` : null,
+      notas:
+        random() < 0.3 || i === count - 1
+          ? `Revisado en ${set}${i}; véase «${ES[(k + 3) % ES.length]}».`
+          : null,
     };
   }
 }
@@ -178,7 +182,7 @@ async function postImport(
   path: string,
   formato: ImportFormat,
   mapping?: Record<string, string>,
-): Promise<ImportAnswer> {
+): Promise<{ answer: ImportAnswer; uploadedAt: number }> {
   const fields: Record<string, string> = { formato };
   if (mapping) fields['mapping_json'] = JSON.stringify(mapping);
   const res = await uploadFile(`${client.baseUrl}/api/glosarios/${slug}/importar`, {
@@ -188,25 +192,40 @@ async function postImport(
   });
   const text = res.body.toString('utf8');
   if (res.status !== 200) throw new Error(`${res.status} ${text}`);
-  return JSON.parse(text) as ImportAnswer;
+  return { answer: JSON.parse(text) as ImportAnswer, uploadedAt: res.uploadedAt };
 }
 
 interface Measured {
+  /** From the end of the upload to the answer. */
   seconds: number;
-  /** From the answer until each step of `settle` returned (none without it). */
-  settledSeconds: number[];
   growthMb: number;
   answer: ImportAnswer;
+  /** Whether searches sent right after the answer found the file's last entry. */
+  searchable: boolean;
+}
+
+/** The number of matches of a search of one glossary (`x-total-count`). */
+async function searchCount(
+  client: Client,
+  slug: string,
+  search: Record<string, string>,
+): Promise<number> {
+  const query = new URLSearchParams({ ...search, glosarios: slug });
+  const res = await fetch(`${client.baseUrl}/api/buscar?${query}`, { headers: client.headers });
+  await json<unknown[]>(res);
+  return Number(res.headers.get('x-total-count'));
 }
 
 /**
- * One import, timed from the first byte sent to the answer, then each step of `settle` (what
- * the server still does for it after answering), with the server's peak RSS over all.
+ * One import, timed from the end of the upload to the answer, with the server's peak RSS
+ * meanwhile; then a quick search (terms) and an advanced one (notes) for the file's last entry.
  */
 async function measureImport(
   server: StartedServer,
-  run: () => Promise<ImportAnswer>,
-  settle: Array<() => Promise<void>> = [],
+  client: Client,
+  slug: string,
+  file: { path: string; formato: ImportFormat; set: string },
+  mapping?: Record<string, string>,
 ): Promise<Measured> {
   const pid = server.child.pid!;
   const baseline = rssOf(pid);
@@ -214,68 +233,22 @@ async function measureImport(
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
   }, 20);
-  const started = performance.now();
   try {
-    const answer = await run();
+    const { answer, uploadedAt } = await postImport(client, slug, file.path, file.formato, mapping);
     const answered = performance.now();
-    const settledSeconds: number[] = [];
-    for (const step of settle) {
-      await step();
-      settledSeconds.push((performance.now() - answered) / 1000);
-    }
     peak = Math.max(peak, rssOf(pid));
+    const last = `${file.set}${ENTRIES - 1}`;
+    const quick = await searchCount(client, slug, { termino: last });
+    const advanced = await searchCount(client, slug, { notas: last });
     return {
-      seconds: (answered - started) / 1000,
-      settledSeconds,
+      seconds: (answered - uploadedAt) / 1000,
       growthMb: (peak - baseline) / MB,
       answer,
+      searchable: quick === 1 && advanced === 1,
     };
   } finally {
     clearInterval(sampler);
   }
-}
-
-/**
- * A search of the glossary that finds the imported entries. On SQLite a quick search waits
- * until the import's terms are indexed (after the answer), an advanced search until its card
- * fields are too: its answer is when the import is searchable in every way, and the next
- * import starts on a settled server.
- */
-async function searchFinds(
-  client: Client,
-  slug: string,
-  search: Record<string, string>,
-): Promise<void> {
-  const query = new URLSearchParams({ ...search, glosarios: slug });
-  const res = await fetch(`${client.baseUrl}/api/buscar?${query}`, { headers: client.headers });
-  await json<unknown[]>(res);
-  if (Number(res.headers.get('x-total-count')) === 0) {
-    throw new Error(`la búsqueda ${query} no encontró las entradas importadas`);
-  }
-}
-
-const QUICK_SEARCH = { termino: 'poción' };
-const ADVANCED_SEARCH = { definicion: 'jugador' };
-
-/**
- * The read/validate and write milliseconds the server logged for its latest import (two
- * threads, at once: the writer starts with the first batch and ends with the commit).
- */
-function lastTimings(log: string[]): { lectura_ms: number; escritura_ms: number } | null {
-  for (let i = log.length - 1; i >= 0; i -= 1) {
-    try {
-      const line = JSON.parse(log[i]!) as {
-        msg?: string;
-        lectura_ms?: number;
-        escritura_ms?: number;
-      };
-      if (line.msg === 'importación completada')
-        return { lectura_ms: line.lectura_ms ?? 0, escritura_ms: line.escritura_ms ?? 0 };
-    } catch {
-      // not a log line
-    }
-  }
-  return null;
 }
 
 async function runEngine(
@@ -289,7 +262,6 @@ async function runEngine(
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     IMPORT_MAX_BYTES: String(64 * MB),
-    LOG_LEVEL: 'info',
     PURGE_INTERVAL_MINUTES: '0',
   };
   if (engine === 'postgres') {
@@ -299,124 +271,94 @@ async function runEngine(
     });
     env['DATABASE_URL'] = withDatabase(PG_URL, PG_DATABASE);
   }
-  const server = await startServer({ port: PORT, env, stdout: 'pipe' });
-  const log: string[] = [];
-  let pending = '';
-  server.child.stdout?.on('data', (chunk: Buffer) => {
-    const lines = (pending + chunk.toString('utf8')).split('\n');
-    pending = lines.pop() ?? '';
-    log.push(...lines);
-  });
+  const server = await startServer({ port: PORT, env });
   const rows: BenchRow[] = [];
   const bound = (metric: string, value: number, unit: string, limit: number): BenchRow =>
     engine === 'sqlite' ? atMost(metric, value, unit, limit) : { metric, value, unit };
+  const sizeOf = (path: string) => `${(statSync(path).size / MB).toFixed(1)} MB`;
+  let worstGrowth = 0;
+  let unsearchable = 0;
+  const record = (m: Measured, name: string) => {
+    if (!('importados' in m.answer) || m.answer.importados !== ENTRIES) {
+      throw new Error(`${name}: ${JSON.stringify(m.answer)}`);
+    }
+    worstGrowth = Math.max(worstGrowth, m.growthMb);
+    if (!m.searchable) unsearchable += 1;
+  };
   try {
+    // Straight after the start: only what a first user does before importing.
     const client = await signIn(server.baseUrl);
-    // Warm-up: the server warms its import threads up a little after it starts (import-warm-up.ts)
-    // and keeps them for 30 minutes; a small import checks they answer…
-    const warm = await createGlossary(client, 'Calentamiento');
-    const small = join(WORK_DIR, 'calentamiento.tmx');
-    await pipeline(
-      Readable.from(writeExport('tmx', typicalEntries(100, 'w', 9), META)),
-      createWriteStream(small),
+    const first = await measureImport(
+      server,
+      client,
+      await createGlossary(client, 'Primera importación'),
+      { path: files['a.tmx']!, formato: 'tmx', set: 'a' },
     );
-    await postImport(client, warm, small, 'tmx');
-    // …and the first search its threads (each import is followed by searches).
-    await searchFinds(client, warm, ADVANCED_SEARCH);
-    // …and the extractor's thread, which the server starts on its own a little after starting.
-    await waitForExtractorWarmUp(client.baseUrl, client.headers);
-    // …and the first timed import starts on a server done with all of that, its own warm-ups
-    // of the import and search threads included.
-    await waitForServerWarmUps(server);
+    record(first, 'primera importación');
+    rows.push(
+      bound(
+        `${label}: primera importación tras arrancar, tmx (${sizeOf(files['a.tmx']!)}) → glosario vacío`,
+        first.seconds,
+        's',
+        FIRST_IMPORT_LIMIT_S,
+      ),
+      {
+        metric: `${label}: primera importación: memoria añadida (pico de RSS)`,
+        value: first.growthMb,
+        unit: 'MB',
+      },
+    );
+    await waitUntilIdle(server.child.pid!);
 
-    let worstGrowth = 0;
     for (const formato of FORMATS) {
       const slug = await createGlossary(client, glossaryName(formato));
       let mapping: Record<string, string> | undefined;
       if (formato === 'csv') {
-        // The header pass first, as the web app does; the import is then timed with the mapping.
-        const pass = await measureImport(server, () =>
-          postImport(client, slug, files['a.csv']!, 'csv'),
-        );
-        if (!('cabeceras_detectadas' in pass.answer)) throw new Error('el CSV no pidió mapeo');
-        mapping = pass.answer.sugerencia;
-        rows.push({
-          metric: `${label}: csv, pasada de cabeceras (${(statSync(files['a.csv']!).size / MB).toFixed(1)} MB subidos)`,
-          value: pass.seconds,
-          unit: 's',
-        });
+        // The header pass first, as the web app does; the imports then send its mapping.
+        const { answer } = await postImport(client, slug, files['a.csv']!, 'csv');
+        if (!('cabeceras_detectadas' in answer)) throw new Error('el CSV no pidió mapeo');
+        mapping = answer.sugerencia;
       }
-      for (const [set, into, limit] of [
-        ['a', 'glosario vacío', 3],
-        ['b', 'glosario con 100.000', 4],
+      for (const [set, into] of [
+        ['a', 'glosario vacío'],
+        ['b', 'glosario con 100.000'],
       ] as const) {
         const path = files[`${set}.${formato}`]!;
-        const size = statSync(path).size / MB;
         const cpuBefore = cpuSecondsOf(server.child.pid!);
-        const m = await measureImport(
-          server,
-          () => postImport(client, slug, path, formato, mapping),
-          [
-            () => searchFinds(client, slug, QUICK_SEARCH),
-            () => searchFinds(client, slug, ADVANCED_SEARCH),
-          ],
-        );
-        // The next import starts on a server done with this one: its indexing and checkpoint.
+        const m = await measureImport(server, client, slug, { path, formato, set }, mapping);
+        // The next import starts on a server done with this one.
         await waitUntilIdle(server.child.pid!);
         const cpu = cpuSecondsOf(server.child.pid!) - cpuBefore;
-        if (!('importados' in m.answer) || m.answer.importados !== ENTRIES) {
-          throw new Error(`${formato} ${set}: ${JSON.stringify(m.answer)}`);
-        }
-        worstGrowth = Math.max(worstGrowth, m.growthMb);
+        record(m, `${formato} ${set}`);
         rows.push(
-          bound(`${label}: ${formato} (${size.toFixed(1)} MB) → ${into}`, m.seconds, 's', limit),
-        );
-        const timings = lastTimings(log);
-        rows.push({
-          metric: `${label}: ${formato} → ${into}: CPU del servidor${timings ? `; leer y validar ${timings.lectura_ms} ms, escribir ${timings.escritura_ms} ms, a la vez` : ''}`,
-          value: cpu,
-          unit: 's',
-        });
-        rows.push(
+          bound(`${label}: ${formato} (${sizeOf(path)}) → ${into}`, m.seconds, 's', IMPORT_LIMIT_S),
+          { metric: `${label}: ${formato} → ${into}: CPU del servidor`, value: cpu, unit: 's' },
           {
-            metric: `${label}: ${formato} → ${into}: búsqueda rápida lista tras la respuesta`,
-            value: m.settledSeconds[0]!,
-            unit: 's',
-          },
-          {
-            metric: `${label}: ${formato} → ${into}: búsqueda avanzada lista tras la respuesta`,
-            value: m.settledSeconds[1]!,
-            unit: 's',
+            metric: `${label}: ${formato} → ${into}: memoria añadida (pico de RSS)`,
+            value: m.growthMb,
+            unit: 'MB',
           },
         );
-        rows.push({
-          metric: `${label}: ${formato} → ${into}: memoria añadida (pico de RSS, hasta la búsqueda avanzada)`,
-          value: m.growthMb,
-          unit: 'MB',
-        });
       }
     }
     rows.push(
-      bound(`${label}: memoria añadida del servidor, la peor importación`, worstGrowth, 'MB', 200),
+      bound(
+        `${label}: memoria añadida del servidor, la peor importación`,
+        worstGrowth,
+        'MB',
+        GROWTH_LIMIT_MB,
+      ),
+      {
+        metric: `${label}: importaciones cuya última entrada no encontró una búsqueda (rápida y avanzada) justo tras la respuesta`,
+        value: unsearchable,
+        unit: '',
+        ...(engine === 'sqlite' ? { target: '0', pass: unsearchable === 0 } : {}),
+      },
     );
   } finally {
     await server.stop();
   }
-  if (engine === 'sqlite') rows.push(await writeFloorRow(dataDir));
   return rows;
-}
-
-/** SQLite alone writing the first import's entries and versions (sqlite-write-floor.ts). */
-async function writeFloorRow(dataDir: string): Promise<BenchRow> {
-  const source = join(dataDir, 'ludoterm.db');
-  return {
-    metric:
-      'SQLite solo: las entradas del tmx y sus versiones, de una tabla a otra, sin leer ni validar (la más rápida de 3)',
-    value: await fastestOf(3, () =>
-      sqliteWriteFloor(source, glossaryName('tmx'), ENTRIES, WORK_DIR),
-    ),
-    unit: 's',
-  };
 }
 
 /** The fastest of `times` runs of `run`, in seconds. */

@@ -1,4 +1,4 @@
-// Search across glossaries (issue 8): 1,000,000 entries in 200 glossaries (bench/lib/
+// Search across glossaries: 1,000,000 entries in 200 glossaries (bench/lib/
 // search-database.ts, cached under bench/.cache/ and as a PostgreSQL database), a fixed set of
 // 1,000 quick-search queries (substrings of 3–12 characters of the terms, one in ten absent)
 // and 200 advanced ones, page size 50, through real HTTP on the production server started as
@@ -8,22 +8,20 @@
 //   unmeasured): the targets bind SQLite;
 // - PostgreSQL (when it answers) reported beside it;
 // - the ratio of a plain LIKE full scan (a page ordered by the sort key plus its count) to the
-//   ranked search, in-process on the same database, per bucket: common (the count is capped at
-//   1,000), rare (1–999 matches), absent.
+//   database half of the ranked search (its page and count), in-process on the same database,
+//   per bucket: common (the count is capped at 1,000), rare (1–999 matches), absent.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { foldText } from '@ludoterm/contract/text-folding';
+import {
+  openDatabase,
+  searchTermsInProcess,
+  signAccessToken,
+  type DatabaseHandle,
+} from '@ludoterm/server/bench-harness';
 import SQLite from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
-import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
-import type { Database } from '../apps/server/src/db/schema.ts';
-import { foldText } from '../apps/server/src/lib/text-folding.ts';
-import { signAccessToken } from '../apps/server/src/lib/tokens.ts';
-import { searchIndexFor } from '../apps/server/src/modules/search/search-index.ts';
-import { likeLiteral } from '../apps/server/src/modules/search/search-index-terms.ts';
-import { rankedSearch } from '../apps/server/src/modules/search/search-ranking.ts';
-import { searchScopeFor } from '../apps/server/src/modules/search/search.repository.ts';
+import { sql } from 'kysely';
 import { atLeast, atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
-import { waitForExtractorWarmUp } from './lib/extractor-warm-up.ts';
 import { hasWrk, runLoad, type LoadTool } from './lib/load-generator.ts';
 import { prng, sampleQueries } from './lib/search-data.ts';
 import {
@@ -40,7 +38,7 @@ const QUICK_QUERIES = 1000;
 const ADVANCED_QUERIES = 200;
 const PAGE = 50;
 const LOAD_SECONDS = Number(process.env.LUDOTERM_BENCH_SEARCH_SECONDS ?? 20);
-/** Load before the measured load, so every search thread has met the queries once. */
+/** Load before the measured load (the target is a sustained rate, not a cold start). */
 const WARM_UP_LOAD_SECONDS = 10;
 /** Queries per bucket timed with the LIKE full scan (each reads the whole table). */
 const LIKE_PER_BUCKET = 15;
@@ -76,7 +74,14 @@ function termChecker(sqlitePath: string): (piece: string) => boolean {
 }
 
 /** The fixed query set, sampled once from the SQLite database (same data on both engines). */
-async function querySet(db: Kysely<Database>, sqlitePath: string): Promise<QuerySet> {
+type Db = DatabaseHandle['db'];
+
+/** `text` as a LIKE pattern's literal part (escape character `\`). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+async function querySet(db: Db, sqlitePath: string): Promise<QuerySet> {
   const file = join(CACHE_DIR, `${SQLITE_CACHE.split('/').pop()}.queries.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as QuerySet;
   log('Muestreando las consultas…');
@@ -123,7 +128,7 @@ async function querySet(db: Kysely<Database>, sqlitePath: string): Promise<Query
   return set;
 }
 
-async function userIdOf(db: Kysely<Database>, email: string): Promise<number> {
+async function userIdOf(db: Db, email: string): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select('id')
@@ -151,11 +156,11 @@ type Bucket = 'comunes' | 'raras' | 'ausentes';
  * A plain LIKE full scan, as a naive implementation answers a page: the page and its count.
  * `|| ''` keeps PostgreSQL's trigram indexes out of it (pg_trgm would serve a bare LIKE).
  */
-async function likeScan(db: Kysely<Database>, ownerId: number, query: string): Promise<number> {
+async function likeScan(db: Db, ownerId: number, query: string): Promise<number> {
   const pattern = `%${likeLiteral(query)}%`;
   const visible = sql`(select id from glossaries where eliminado_en is null and (owner_id = ${ownerId}
     or id in (select glossary_id from glossary_members where user_id = ${ownerId})))`;
-  const where = sql`e.deleted_at is null and e.glossary_id in ${visible}
+  const where = sql`e.eliminado_en is null and e.glossary_id in ${visible}
     and ((e.termino_origen_plegado || '') like ${pattern} escape '\\'
       or (e.termino_meta_plegado || '') like ${pattern} escape '\\')`;
   const started = performance.now();
@@ -215,8 +220,7 @@ async function measureEngine(
     const advancedUrl = ({ campo, valor }: { campo: string; valor: string }) =>
       `${server.baseUrl}/api/buscar?${encodeURIComponent(campo)}=${encodeURIComponent(valor)}&por_pagina=${PAGE}`;
 
-    log(`${label}: calentando…`);
-    await waitForExtractorWarmUp(server.baseUrl, owner);
+    // A few unmeasured requests: the client's connection and the server's first statements.
     const warm = prng(5);
     for (let i = 0; i < 200; i += 1)
       await timedGet(quickUrl(set.quick[Math.floor(warm() * set.quick.length)]!), owner);
@@ -286,8 +290,8 @@ async function measureEngine(
     // The targets bind the lighter generator (wrk when installed); autocannon is reported
     // beside it on SQLite, for comparison with the figures measured with it alone.
     const tools: LoadTool[] = (await hasWrk()) ? ['wrk', 'autocannon'] : ['autocannon'];
-    // Unmeasured: the searches above went to one search thread (one at a time), and a thread's
-    // connection answers its first pass over the queries about a third slower than later ones.
+    // Unmeasured: the searches above ran one at a time, so most search threads have not met the
+    // queries yet; the target is the rate they sustain.
     log(`${label}: calentando con 16 conexiones durante ${WARM_UP_LOAD_SECONDS} s…`);
     await runLoad(tools[0]!, {
       baseUrl: server.baseUrl,
@@ -319,24 +323,15 @@ async function measureEngine(
     }
 
     log(`${label}: LIKE de tabla completa frente a la búsqueda ordenada…`);
-    const scope = searchScopeFor({ userId: ownerId, isAdmin: false });
-    const index = searchIndexFor(handle.db);
     for (const bucket of ['comunes', 'raras', 'ausentes'] as const) {
       const sample = set.quick.filter((q) => bucketOf.get(q) === bucket).slice(0, LIKE_PER_BUCKET);
       if (sample.length === 0) continue;
       const ranked: number[] = [];
       const like: number[] = [];
       for (const q of sample) {
-        const search = {
-          scope,
-          target: { kind: 'terms' as const },
-          query: foldText(q),
-          offset: 0,
-          limit: PAGE,
-        };
-        await rankedSearch(handle.db, index, search);
+        await searchTermsInProcess(handle.db, ownerId, q, PAGE);
         const started = performance.now();
-        await rankedSearch(handle.db, index, search);
+        await searchTermsInProcess(handle.db, ownerId, q, PAGE);
         ranked.push(performance.now() - started);
         like.push(await likeScan(handle.db, ownerId, foldText(q)));
       }
@@ -360,7 +355,7 @@ const bench: Bench = {
   async run() {
     const rows: BenchRow[] = [];
     const sqlitePath = await ensureSqliteDatabase(log);
-    const sqlite = createDatabase({ sqlitePath });
+    const sqlite = await openDatabase({ sqlitePath });
     let set: QuerySet;
     try {
       set = await querySet(sqlite.db, sqlitePath);
@@ -382,7 +377,7 @@ const bench: Bench = {
     if (!ENGINES.includes('postgres')) return rows;
     const postgresUrl = await ensurePostgresDatabase(log);
     if (postgresUrl) {
-      const postgres = createDatabase({ postgresUrl });
+      const postgres = await openDatabase({ postgresUrl });
       try {
         await measureEngine('PostgreSQL', postgresUrl, postgres, set, false, rows);
       } catch (error) {

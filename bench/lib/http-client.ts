@@ -45,10 +45,15 @@ export function http(
   });
 }
 
+export interface UploadAnswer extends HttpAnswer {
+  /** `performance.now()` when the last byte of the body was handed to the socket. */
+  uploadedAt: number;
+}
+
 /**
  * A multipart/form-data POST of text fields and one file, the file streamed from disk. The
- * import benchmark's client shares the server's two cores: fetch's FormData upload of the 59 MB
- * TBX cost it 0.35–0.44 s of CPU, this one 0.05–0.14 s (six imports each, 11-26).
+ * benchmark's client shares the server's cores, and fetch's FormData upload costs it several
+ * times the CPU of this one.
  */
 export function uploadFile(
   url: string,
@@ -57,7 +62,7 @@ export function uploadFile(
     fields: Record<string, string>;
     file: { field: string; path: string; name: string };
   },
-): Promise<HttpAnswer> {
+): Promise<UploadAnswer> {
   const boundary = `----ludoterm-bench-${Date.now().toString(36)}`;
   let head = '';
   for (const [name, value] of Object.entries(options.fields)) {
@@ -71,6 +76,7 @@ export function uploadFile(
   const tailBytes = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
   const length = headBytes.length + statSync(path).size + tailBytes.length;
   return new Promise((resolve, reject) => {
+    let uploadedAt = Number.NaN;
     const req = request(
       url,
       {
@@ -82,8 +88,11 @@ export function uploadFile(
           'content-length': String(length),
         },
       },
-      collectAnswer(resolve, reject),
+      collectAnswer((answer) => resolve({ ...answer, uploadedAt }), reject),
     );
+    req.on('finish', () => {
+      uploadedAt = performance.now();
+    });
     req.on('error', reject);
     req.write(headBytes);
     const file = createReadStream(path, { highWaterMark: 1024 * 1024 });

@@ -1,26 +1,24 @@
-// The search benchmark's database: 1,000,000 entries in 200 glossaries, loaded through the
-// entry write path's bulk form straight into the database, then kept for later runs (SQLite
-// under bench/.cache/, PostgreSQL as the database ludoterm_bench_search). A finished build is
-// renamed into place, so an interrupted one is never mistaken for the real thing; migrations
-// added later are applied when it is opened.
+// The search benchmark's database: 1,000,000 entries in 200 glossaries, written through the
+// entry write path (the server's bench harness) straight into the database, then kept for later
+// runs (SQLite under bench/.cache/, PostgreSQL as the database ludoterm_bench_search_v…). A
+// finished build is renamed into place, so an interrupted one is never mistaken for the real
+// thing; migrations added later are applied when it is opened, and one that cannot be applied
+// means a new build.
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { createDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { migrations } from '../../apps/server/src/db/migrations/index.ts';
-import type { Database, UserRow } from '../../apps/server/src/db/schema.ts';
-import { foldText } from '../../apps/server/src/lib/text-folding.ts';
+import type { EntryInput } from '@ludoterm/contract';
 import {
-  insertPreparedEntries,
-  prepareEntries,
-  type NewEntry,
-} from '../../apps/server/src/modules/entries/entry-writes.service.ts';
-import {
+  openDatabase,
   quoteIdent,
+  seedEntries,
+  seedGlossary,
+  seedUser,
+  shareGlossary,
   withAdminClient,
   withDatabase,
-} from '../../apps/server/src/test/postgres-admin.ts';
+  type DatabaseHandle,
+} from '@ludoterm/server/bench-harness';
+import { sql } from 'kysely';
 import { repoRoot } from './server-process.ts';
 import { glossarySizes, prng, syntheticEntry } from './search-data.ts';
 
@@ -29,43 +27,24 @@ export const SEARCH_GLOSSARIES = 200;
 /** Glossaries shared with the reader account (as a reader). */
 export const READER_GLOSSARIES = 10;
 /** Bump when the generated data changes, so old caches are not reused. */
-const DATA_VERSION = 1;
+const DATA_VERSION = 2;
 export const CACHE_DIR = join(repoRoot, 'bench', '.cache');
 export const SQLITE_CACHE = join(CACHE_DIR, `search-1m-v${DATA_VERSION}.db`);
 export const PG_URL =
   process.env.LUDOTERM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const PG_DATABASE = `ludoterm_bench_search_v${DATA_VERSION}`;
 
-/**
- * Brings a cached database to the current migrations. Migrations added since it was built
- * may sort before ones it already has (040 after 060): applied anyway, in order. A migration
- * it has that no longer exists (renamed, removed) means it must be built again: false.
- */
-async function migrateCache(db: Kysely<Database>, log: (line: string) => void): Promise<boolean> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    allowUnorderedMigrations: true,
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+/** The cached database at its current migrations, or null when they cannot be applied. */
+async function openCache(
+  target: { sqlitePath: string } | { postgresUrl: string },
+  log: (line: string) => void,
+): Promise<DatabaseHandle | null> {
+  try {
+    return await openDatabase(target);
+  } catch (error) {
     log(`  la caché no se puede migrar (${String(error)}): se genera de nuevo`);
-    return false;
+    return null;
   }
-  for (const r of results ?? []) log(`  migración aplicada a la caché: ${r.migrationName}`);
-  // The server's migrator wants the executed migrations in name order: date them so.
-  const executed = await db
-    .selectFrom('kysely_migration' as never)
-    .select(sql<string>`name`.as('name'))
-    .orderBy(sql`name`)
-    .execute();
-  for (const [i, { name }] of executed.entries()) {
-    const timestamp = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
-    await sql`update kysely_migration set timestamp = ${timestamp} where name = ${name}`.execute(
-      db,
-    );
-  }
-  return true;
 }
 
 export const OWNER_EMAIL = 'propietaria@bench.ludoterm';
@@ -75,25 +54,8 @@ const BATCH = 5000;
 
 async function loadInto(handle: DatabaseHandle, log: (line: string) => void): Promise<void> {
   const { db } = handle;
-  await migrateToLatest(db);
-  const now = new Date().toISOString();
-  const insertUser = (email: string, display_name: string): Promise<UserRow> =>
-    db
-      .insertInto('users')
-      .values({
-        email,
-        password_hash: null,
-        role: 'editor',
-        plan: 'pro',
-        verificacion_codigo: 0,
-        display_name,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  const owner = await insertUser(OWNER_EMAIL, 'Propietaria');
-  const reader = await insertUser(READER_EMAIL, 'Lectora');
+  const owner = await seedUser(db, { email: OWNER_EMAIL, nombre: 'Propietaria' });
+  const reader = await seedUser(db, { email: READER_EMAIL, nombre: 'Lectora' });
 
   const random = prng(20261122);
   const sizes = glossarySizes(SEARCH_ENTRIES, SEARCH_GLOSSARIES, random);
@@ -102,52 +64,19 @@ async function loadInto(handle: DatabaseHandle, log: (line: string) => void): Pr
   for (const [g, size] of sizes.entries()) {
     const origen = g % 4 === 3 ? 'en' : 'es';
     const meta = origen === 'es' ? 'en' : 'es';
-    const nombre = `Glosario ${String(g + 1).padStart(3, '0')} ${origen}→${meta}`;
-    const glossary = await db
-      .insertInto('glossaries')
-      .values({
-        owner_id: owner.id,
-        nombre,
-        nombre_plegado: foldText(nombre),
-        nombre_seguro: `glosario-${g + 1}`,
-        idioma_origen: origen,
-        idioma_meta: meta,
-        descripcion: null,
-        num_entradas: 0,
-        created_at: now,
-        updated_at: now,
-        eliminado_en: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const glossary = await seedGlossary(db, owner, {
+      nombre: `Glosario ${String(g + 1).padStart(3, '0')} ${origen}→${meta}`,
+      idioma_origen: origen,
+      idioma_meta: meta,
+    });
     if (g % (SEARCH_GLOSSARIES / READER_GLOSSARIES) === 0) {
-      await db
-        .insertInto('glossary_members')
-        .values({
-          glossary_id: glossary.id,
-          user_id: reader.id,
-          email: READER_EMAIL,
-          rol: 'lector',
-          created_at: now,
-        })
-        .execute();
+      await shareGlossary(db, glossary, reader, 'lector');
     }
     for (let from = 0; from < size; from += BATCH) {
-      const batch: NewEntry[] = [];
+      const batch: EntryInput[] = [];
       for (let i = from; i < Math.min(size, from + BATCH); i += 1)
-        batch.push({ input: syntheticEntry(random, origen) });
-      const prepared = prepareEntries(glossary, batch);
-      await db
-        .transaction()
-        .execute((tx) =>
-          insertPreparedEntries(
-            tx,
-            glossary,
-            prepared,
-            { id: owner.id, nombre: 'Propietaria' },
-            { now },
-          ),
-        );
+        batch.push(syntheticEntry(random, origen));
+      await seedEntries(db, glossary, owner, batch);
       done += batch.length;
     }
     if (g % 20 === 19) {
@@ -160,16 +89,16 @@ async function loadInto(handle: DatabaseHandle, log: (line: string) => void): Pr
 /** The cached SQLite database, built first when missing. Answers its path. */
 export async function ensureSqliteDatabase(log: (line: string) => void): Promise<string> {
   if (existsSync(SQLITE_CACHE)) {
-    const cached = createDatabase({ sqlitePath: SQLITE_CACHE });
-    const usable = await migrateCache(cached.db, log).finally(() => cached.destroy());
-    if (usable) return SQLITE_CACHE;
+    const cached = await openCache({ sqlitePath: SQLITE_CACHE }, log);
+    await cached?.destroy();
+    if (cached) return SQLITE_CACHE;
     for (const suffix of ['', '-wal', '-shm']) rmSync(SQLITE_CACHE + suffix, { force: true });
   }
   mkdirSync(CACHE_DIR, { recursive: true });
   const building = `${SQLITE_CACHE}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
   log(`Generando ${SEARCH_ENTRIES.toLocaleString('es-ES')} entradas en SQLite (${building})…`);
-  const handle = createDatabase({ sqlitePath: building });
+  const handle = await openDatabase({ sqlitePath: building });
   try {
     await loadInto(handle, log);
     log('  optimizando los índices FTS5…');
@@ -198,9 +127,9 @@ export async function ensurePostgresDatabase(log: (line: string) => void): Promi
       return rows.length > 0;
     });
     if (exists) {
-      const cached = createDatabase({ postgresUrl: withDatabase(PG_URL, PG_DATABASE) });
-      const usable = await migrateCache(cached.db, log).finally(() => cached.destroy());
-      if (usable) return withDatabase(PG_URL, PG_DATABASE);
+      const cached = await openCache({ postgresUrl: withDatabase(PG_URL, PG_DATABASE) }, log);
+      await cached?.destroy();
+      if (cached) return withDatabase(PG_URL, PG_DATABASE);
       await withAdminClient(PG_URL, (client) =>
         client.query(`drop database ${quoteIdent(PG_DATABASE)} with (force)`),
       );
@@ -214,9 +143,8 @@ export async function ensurePostgresDatabase(log: (line: string) => void): Promi
     await client.query(`create database ${quoteIdent(building)}`);
   });
   log(`Generando ${SEARCH_ENTRIES.toLocaleString('es-ES')} entradas en PostgreSQL (${building})…`);
-  const handle = createDatabase({ postgresUrl: withDatabase(PG_URL, building) });
+  const handle = await openDatabase({ postgresUrl: withDatabase(PG_URL, building) });
   try {
-    await migrateToLatest(handle.db);
     // A bulk load is much faster without the secondary indexes (4 of them GIN): the same
     // write path fills the tables, then each index is built once from its definition.
     const { rows: indexes } = await sql<{ name: string; definition: string }>`

@@ -16,9 +16,6 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** How long after it listens the server warms its threads up (lib/warm-up-after-listen.ts). */
-const SERVER_WARM_UP_DELAY_MS = 3000;
-
 /** Starts LudoTerm exactly as `npm start` does and waits for /api/health. */
 export async function startServer(
   options: {
@@ -86,8 +83,8 @@ export function cpuSecondsOf(pid: number | undefined): number {
 }
 
 /**
- * Waits until a process has used under 5 % of a core for half a second (at most `timeoutMs`):
- * work it does after answering (an import's indexing and checkpoint) is over.
+ * Waits until a process has used under 5 % of a core for half a second (at most `timeoutMs`),
+ * so that a measurement does not share the cores with what the previous one left running.
  */
 export async function waitUntilIdle(pid: number, timeoutMs = 60_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
@@ -98,15 +95,4 @@ export async function waitUntilIdle(pid: number, timeoutMs = 60_000): Promise<vo
     if (now - before < 0.025) return;
     before = now;
   }
-}
-
-/**
- * Waits until the server's own warm-ups (its import and search threads, 3 s after it listens)
- * have run and it is idle again: on a fast machine a benchmark's own warm-up is over before they
- * start, and what it measured next shared the cores with them.
- */
-export async function waitForServerWarmUps(server: StartedServer): Promise<void> {
-  const untilStarted = server.readyAt + SERVER_WARM_UP_DELAY_MS + 500 - performance.now();
-  if (untilStarted > 0) await new Promise((resolve) => setTimeout(resolve, untilStarted));
-  await waitUntilIdle(server.child.pid!);
 }
