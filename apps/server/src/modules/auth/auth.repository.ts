@@ -124,9 +124,3 @@ export async function revokeRefreshFamily(db: Db, familyId: string, now: string)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-/** Whether an insert failed on a unique constraint (both engines). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}

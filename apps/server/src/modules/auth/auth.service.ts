@@ -21,7 +21,6 @@ import {
   findUserByEmail,
   insertRefreshToken,
   insertUser,
-  isUniqueViolation,
   lockAccountCreation,
   markRefreshTokenRotated,
   revokeRefreshFamily,
@@ -40,6 +39,7 @@ import {
   signSessionAccessToken,
   successorOf,
 } from './session-tokens.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export interface AuthDeps {
   db: Kysely<Database>;

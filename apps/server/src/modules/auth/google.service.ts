@@ -8,7 +8,6 @@ import {
   countAllUsers,
   findUserByEmail,
   insertUser,
-  isUniqueViolation,
   lockAccountCreation,
 } from './auth.repository.ts';
 import { verifyCredentials, type AuthDeps } from './auth.service.ts';
@@ -19,6 +18,7 @@ import {
   type GoogleKeySource,
 } from './google-id-token.ts';
 import { findUserByGoogleSub, linkGoogleSub } from './google.repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export interface GoogleDeps {
   auth: AuthDeps;

@@ -1,5 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, GlossaryMemberRow, GlossaryRow, NewGlossary } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export async function findGlossaryBySlug(
   db: Kysely<Database>,
@@ -256,9 +257,8 @@ export async function deleteExpiredGlossary(
 
 /** Which unique rule an insert or update broke, on either engine; null for any other error. */
 export function uniqueViolationOf(error: unknown): 'slug' | 'name' | 'other' | null {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  const isUnique = e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-  if (!isUnique) return null;
+  if (!isUniqueViolation(error)) return null;
+  const e = error as { constraint?: string; message?: string };
   const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
   if (where.includes('nombre_seguro')) return 'slug';
   if (where.includes('nombre_plegado') || where.includes('glossaries_owner_active_name_uq'))
