@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
 export interface BackgroundRun {
-  /** Milliseconds between runs. */
   everyMs: number;
   /** Also run once as soon as the app is ready. */
   atStart?: boolean;

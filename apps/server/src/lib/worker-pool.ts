@@ -66,7 +66,6 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-/** A pool of worker threads running one worker file. */
 export interface WorkerPool<Task, Result> {
   /** Runs a task on a free thread (queued when all are busy) and answers its result. */
   run(task: Task, options?: RunOptions): Promise<Result>;
@@ -77,7 +76,6 @@ export interface WorkerPool<Task, Result> {
   close(): Promise<void>;
 }
 
-/** `run` refused the task because the pool was closed or destroyed. */
 export class WorkerPoolClosedError extends Error {
   constructor(name: string) {
     super(`El worker ${name} está cerrado.`);
@@ -85,7 +83,6 @@ export class WorkerPoolClosedError extends Error {
   }
 }
 
-/** `run` refused the task because `maxQueue` tasks were already waiting. */
 export class WorkerPoolFullError extends Error {
   constructor(name: string) {
     super(`La cola del worker ${name} está llena.`);

@@ -2,10 +2,8 @@ import type { Config } from '../../config.ts';
 import type { NewUser } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 
-/** The access of an administrator. */
 export const ADMIN_ACCESS = { role: 'admin', plan: 'pro', trial_ends_at: null } as const;
 
-/** Whether the address is ADMIN_EMAIL's. */
 export function isAdminEmail(email: string, config: Pick<Config, 'ADMIN_EMAIL'>): boolean {
   return !!config.ADMIN_EMAIL && normalizeEmail(email) === normalizeEmail(config.ADMIN_EMAIL);
 }

@@ -114,7 +114,6 @@ export async function findSessionUser(
   return { user, isRevoked: Boolean(Number(session_revoked)) };
 }
 
-/** Revokes every token of a family that is not revoked yet. */
 export async function revokeRefreshFamily(db: Db, familyId: string, now: string): Promise<number> {
   const result = await db
     .updateTable('refresh_tokens')

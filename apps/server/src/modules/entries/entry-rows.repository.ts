@@ -66,7 +66,6 @@ async function insertRows<T extends object>(
   }
 }
 
-/** The columns an entry row is written with. */
 export const ENTRY_COLUMNS = [
   'id',
   'glossary_id',

@@ -46,7 +46,6 @@ export interface EntryActor {
   nombre: string;
 }
 
-/** Where a copied entry came from. */
 export interface EntryOrigin {
   glossaryId: number;
   /** The source glossary's nombre_seguro. */

@@ -53,7 +53,6 @@ export type ExtractionOutcome =
     }
   | { ok: false; code: ExtractionRefusalCode; detail: string; enStopwords: boolean };
 
-/** Marks the task as started (see `ExtractionTask.started`). */
 function signalStarted(started: SharedArrayBuffer): void {
   const flag = new Int32Array(started);
   Atomics.store(flag, 0, 1);

@@ -8,7 +8,6 @@ import {
 import type { GlossaryRow } from '../../db/schema.ts';
 import { displayNameOf } from '../users/index.ts';
 
-/** The glossary as the API answers it. */
 export function toGlossaryView(
   row: GlossaryRow,
   owner: { email: string; display_name: string | null },

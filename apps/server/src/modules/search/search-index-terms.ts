@@ -1,4 +1,3 @@
-/** A folded term column of an entry. */
 export type TermColumn = 'origen' | 'meta' | 'subindice';
 
 export const TERM_COLUMNS: Record<

@@ -39,7 +39,6 @@ export type SearchTarget =
   /** Advanced search on any other card field (the `entry_fields` rows). */
   | { kind: 'field'; campo: string };
 
-/** What a card field id searches (advanced search). */
 export function targetOfField(campo: string): SearchTarget {
   if (campo === 'subindice') return { kind: 'subindice' };
   if (campo.startsWith('termino.')) {
@@ -175,7 +174,6 @@ export function tieBreakOf(id: number): number {
   return ((id % 1_000_003) * 618_034) % 1_000_003;
 }
 
-/** The same in SQL, for an id expression. */
 export const TIE_BREAK_SQL = (id: string) => `((${id} % 1000003) * 618034 % 1000003)`;
 
 /** A match with what orders it: (sort key, tie-break, entry id). */
@@ -185,7 +183,6 @@ export interface OrderedRow {
   tier: number;
 }
 
-/** The results' order within a tier. */
 export function compareOrder(
   a: Pick<OrderedRow, 'id' | 'k'>,
   b: Pick<OrderedRow, 'id' | 'k'>,

@@ -55,7 +55,6 @@ export async function* readGlossaryEntries(
   }
 }
 
-/** The glossary as the export formats describe it. */
 export function exportMetaOf(glossary: GlossaryRow): GlossaryMeta {
   return {
     nombre: glossary.nombre,

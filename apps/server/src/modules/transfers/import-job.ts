@@ -59,7 +59,6 @@ export type ImportOutcome =
 // Larger chunks stay alive through the values sliced out of them.
 const READ_CHUNK_BYTES = 64 * 1024;
 const SNIFF_BYTES = 4096;
-/** Entries written per statement batch. */
 const BATCH_ENTRIES = 1000;
 
 function startsWithBom(b: Uint8Array): boolean {

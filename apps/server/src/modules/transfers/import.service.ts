@@ -18,7 +18,6 @@ import { authorizeGlossary, type GlossaryPermission } from '../glossaries/index.
 import { displayNameOf } from '../users/index.ts';
 import type { ImportDatabase, ImportOutcome, ImportTask } from './import-job.ts';
 
-/** What the import needs besides the request. */
 export interface ImportDeps {
   config: Config;
   database: DatabaseHandle;

@@ -87,7 +87,6 @@ function subindiceFilter(subindice: string | undefined): Sql<boolean> {
     : contains(COLUMN.subindice, subindice);
 }
 
-/** SearchIndex.matchInOrder on PostgreSQL. */
 export async function postgresMatchInOrder(
   db: Kysely<Database>,
   m: OrderedMatch,

@@ -14,7 +14,6 @@ import {
 
 /** A literal, as FTS5 seeks only on an integer bound (see search-order.repository.ts). */
 const UNORDERED = sql.lit(SEARCH_UNORDERED_FROM);
-/** Rows per JSON chunk when writing. */
 const CHUNK = 2000;
 
 type Sql<T = unknown> = RawBuilder<T>;

@@ -150,7 +150,6 @@ export async function sqliteCountInOrder(
   return { count, matches: toRankedMatches(merged, m.head) };
 }
 
-/** SearchIndex.matchInOrder on SQLite. */
 export async function sqliteMatchInOrder(
   db: Kysely<Database>,
   m: OrderedMatch,
