@@ -6,11 +6,14 @@ export class AppError extends Error {
   readonly status: number;
   readonly detail: string | Record<string, unknown>;
   readonly headers: Record<string, string>;
+  /** More of the answer's body beside `detail` and `code` (the current entry of a 409). */
+  readonly body: Record<string, unknown>;
 
   constructor(
     code: ErrorCode,
     detail?: string | Record<string, unknown>,
     headers: Record<string, string> = {},
+    body: Record<string, unknown> = {},
   ) {
     const text = detail ?? errorDetails[code];
     super(typeof text === 'string' ? text : code);
@@ -19,6 +22,7 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
     this.detail = text;
     this.headers = headers;
+    this.body = body;
   }
 }
 

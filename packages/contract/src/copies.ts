@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, lineText } from './common.ts';
+import type { GlossaryAccess } from './glossaries.ts';
 
 /** `POST /glosarios/{origen}/copiar`: the chosen ids, or `todas: true` for the whole glossary. */
 export const copyInputSchema = z
@@ -22,3 +23,34 @@ export const copyAnswerSchema = z.object({
   omitidas: z.number().int(),
 });
 export type CopyAnswer = z.infer<typeof copyAnswerSchema>;
+
+interface LanguagePair {
+  idioma_origen: string;
+  idioma_meta: string;
+}
+
+/** A glossary as the copy rule sees it. */
+interface CopyEnd extends LanguagePair {
+  nombre_seguro: string;
+}
+
+/** Whether two glossaries hold the same two languages, in either order (es→en and en→es). */
+export function sharesLanguages(a: LanguagePair, b: LanguagePair): boolean {
+  const pair = (g: LanguagePair) => [g.idioma_origen, g.idioma_meta].sort().join('|');
+  return pair(a) === pair(b);
+}
+
+/**
+ * Whether entries of `origin` may be copied into `candidate`: another glossary, with the same
+ * two languages, that the user may write to (the server checks the same and says why not).
+ */
+export function isCopyDestination(
+  origin: CopyEnd,
+  candidate: CopyEnd & { acceso: GlossaryAccess },
+): boolean {
+  return (
+    candidate.nombre_seguro !== origin.nombre_seguro &&
+    candidate.acceso !== 'lector' &&
+    sharesLanguages(origin, candidate)
+  );
+}

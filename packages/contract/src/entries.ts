@@ -58,6 +58,11 @@ export const entrySchema = z.object({
   notas: textOut,
   /** Visible only to the entry's author and the glossary's owner; null for anyone else. */
   comentarios_privados: textOut,
+  /**
+   * Whether the caller is the entry's author or the glossary's owner, and so sees and writes
+   * `comentarios_privados`: null there means "none written" only when this is true.
+   */
+  puede_ver_comentarios_privados: z.boolean(),
   /** The creator's display name or e-mail; set by the server, never changed by a PUT. */
   autor: z.string(),
   fecha_creacion: isoDateSchema,
@@ -123,7 +128,14 @@ export type HistoryItem = z.infer<typeof historyItemSchema>;
 /** Oldest first: index 0 is 'Versión inicial', the last item is the current version. */
 export const historyAnswerSchema = z.object({ historial: z.array(historyItemSchema) });
 
-export const restoreVersionInputSchema = z.object({ version_index: z.number().int().min(0) });
+export const restoreVersionInputSchema = z.object({
+  version_index: z.number().int().min(0),
+  /**
+   * The entry's version when the history was opened: when the entry has moved on since, the
+   * restore answers 409 as a PUT does. `If-Match` works the same; without either, it restores.
+   */
+  version: z.number().int().positive().optional(),
+});
 
 export const bulkDeleteInputSchema = z.object({ ids: z.array(idSchema).min(1).max(10_000) });
 export const bulkDeleteAnswerSchema = z.object({ eliminadas: z.number().int() });

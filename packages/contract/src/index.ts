@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './card.ts';
 export * from './common.ts';
 export * from './copies.ts';
+export * from './email-confirmation.ts';
 export * from './entries.ts';
 export * from './errors.ts';
 export * from './extraction.ts';

@@ -84,11 +84,8 @@ function expected(entry: ExportEntry, meta: GlossaryMeta, keepPrivate: boolean):
 
 async function reimport(formato: 'json' | 'csv' | 'tsv' | 'tmx' | 'tbx', bytes: Buffer, meta: GlossaryMeta): Promise<EntryInput[]> {
   const langs = { idioma_origen: meta.idioma_origen, idioma_meta: meta.idioma_meta };
-  let plan = await readImportFile(bytes, { formato, ...langs });
-  if (plan.tipo === 'cabeceras') {
-    // Our CSV goes through the header pass; the proposed mapping is the identity.
-    plan = await readImportFile(bytes, { formato, ...langs, mapping: plan.sugerencia });
-  }
+  // Our own exports, the CSV included, import at once: no header pass.
+  const plan = await readImportFile(bytes, { formato, ...langs });
   if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
   return (await collectEntries(plan.entradas)).entradas;
 }

@@ -102,6 +102,16 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
+/** A one-time link proving an account owns its address; only the token's hash is kept. */
+export interface EmailConfirmationTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /**
  * A DocuTerm entry. `ficha` is the card as JSON (see modules/card/entry-card.ts); the
  * folded columns and the sort key are derived from it by the entry write path, never by hand.
@@ -166,6 +176,7 @@ export interface Database {
   tickets: TicketsTable;
   login_codes: LoginCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_confirmation_tokens: EmailConfirmationTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -178,6 +189,7 @@ export type TicketRow = Selectable<TicketsTable>;
 export type NewTicket = Insertable<TicketsTable>;
 export type LoginCodeRow = Selectable<LoginCodesTable>;
 export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>;
+export type EmailConfirmationTokenRow = Selectable<EmailConfirmationTokensTable>;
 export type EntryRow = Selectable<EntriesTable>;
 export type NewEntry = Insertable<EntriesTable>;
 export type EntryVersionRow = Selectable<EntryVersionsTable>;

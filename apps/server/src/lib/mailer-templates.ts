@@ -80,6 +80,29 @@ export function passwordResetMail(to: string, link: string, minutes: number): Ma
   };
 }
 
+export function emailConfirmationMail(to: string, link: string, minutes: number): MailMessage {
+  const subject = 'Confirma tu correo en LudoTerm';
+  const intro =
+    'Has pedido confirmar que este correo es tuyo en LudoTerm. Abre este enlace con tu cuenta abierta para confirmarlo; después verás los glosarios que te han compartido:';
+  const validity = `El enlace caduca en ${durationText(minutes)} y solo sirve una vez, para la cuenta que lo pidió.`;
+  const footer =
+    'Si no has creado tú una cuenta de LudoTerm con este correo, no abras el enlace: así nadie podrá usar tu dirección.';
+  return {
+    to,
+    subject,
+    text: `Hola:\n\n${intro}\n\n${link}\n\n${validity}\n\n${footer}\n\nLudoTerm (BETA)\n`,
+    html: htmlPage(
+      subject,
+      paragraph('Hola:') +
+        paragraph(intro) +
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#1c7ed6;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:4px">Confirmar mi correo</a></p>` +
+        `<p style="margin:0 0 16px;font-size:13px;word-break:break-all">${escapeHtml(link)}</p>` +
+        paragraph(validity) +
+        small(footer),
+    ),
+  };
+}
+
 export function ticketAnsweredMail(
   to: string,
   ticket: { id: number; respuesta: string; estado: string },
@@ -99,5 +122,18 @@ export function ticketAnsweredMail(
         `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:4px solid #1c7ed6;background:#f1f5f9;white-space:pre-wrap">${escapeHtml(ticket.respuesta)}</blockquote>` +
         `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(where)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
     ),
+  };
+}
+
+export function failedSignInsMail(to: string, failures: number, minutes: number): MailMessage {
+  const subject = 'Intentos fallidos de entrar en tu cuenta de LudoTerm';
+  const intro = `Alguien ha intentado entrar en tu cuenta de LudoTerm con una contraseña equivocada ${failures} veces en los últimos ${durationText(minutes)}.`;
+  const advice =
+    'Si eras tú, no tienes que hacer nada. Si no, cambia tu contraseña desde «¿Olvidaste tu contraseña?»: al cambiarla se cierran todas las sesiones abiertas. Mientras tanto, esos intentos esperan cada vez más y tu contraseña correcta sigue funcionando.';
+  return {
+    to,
+    subject,
+    text: `Hola:\n\n${intro}\n\n${advice}\n\nLudoTerm (BETA)\n`,
+    html: htmlPage(subject, paragraph('Hola:') + paragraph(intro) + paragraph(advice)),
   };
 }

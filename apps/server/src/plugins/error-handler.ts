@@ -120,7 +120,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(appError.status)
       .headers(appError.headers)
       .type('application/json; charset=utf-8')
-      .send({ detail: appError.detail, code: appError.code });
+      .send({ ...appError.body, detail: appError.detail, code: appError.code });
   });
 }
 

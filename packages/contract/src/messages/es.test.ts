@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors.ts';
-import { es, errorDetails, format } from './es.ts';
+import { es, errorDetails, format, plural, type CountMessage } from './es.ts';
 
 const spec = readFileSync(
   fileURLToPath(new URL('../../../../docs/spec/seed-spec.md', import.meta.url)),
@@ -66,5 +66,31 @@ describe('messages/es', () => {
   it('fills placeholders and leaves unknown ones', () => {
     expect(format(es.create.created, { name: 'RPG' })).toBe('Glosario "RPG" creado.');
     expect(format('{a} {b}', { a: 1 })).toBe('1 {b}');
+  });
+
+  it('agrees counts in Spanish: the one form for 1, the zero form for 0 when there is one', () => {
+    expect(plural(es.import.done, 1)).toBe('Importación completada (1 elemento).');
+    expect(plural(es.import.done, 2)).toBe('Importación completada (2 elementos).');
+    expect(plural(es.import.done, 0)).toBe('No se ha importado ningún elemento.');
+    expect(plural(es.entries.count, 0)).toBe('0 entradas');
+    expect(plural(es.entries.count, 12_345)).toBe('12.345 entradas');
+    // Intl says "many" for a million: Spanish writes the plural.
+    expect(plural(es.entries.count, 1_000_000)).toBe('1.000.000 entradas');
+    expect(plural(es.search.showing, 1, { total: 3 })).toBe('Se muestra 1 de 3.');
+  });
+
+  it('writes no count message with "1 …" followed by a plural word', () => {
+    const counts: [string, CountMessage][] = [];
+    const walk = (node: unknown, path: string) => {
+      if (!node || typeof node !== 'object') return;
+      if ('one' in node && 'other' in node) counts.push([path, node as CountMessage]);
+      else for (const [k, v] of Object.entries(node)) walk(v, `${path}.${k}`);
+    };
+    walk(es, 'es');
+    expect(counts.length).toBeGreaterThan(15);
+    for (const [path, m] of counts) {
+      expect(m.one, path).not.toContain('{n}');
+      expect(m.one, path).not.toMatch(/\b1 \S+(s|as|os)\b(?! de)/u);
+    }
   });
 });

@@ -21,6 +21,8 @@ export const es = {
     pageLoadErrorHelp:
       'Puede que haya una versión nueva de LudoTerm. Recarga la página para continuar.',
     reload: 'Recargar la página',
+    closeNotice: 'Cerrar aviso',
+    chooseFile: 'Elegir archivo',
   },
   nav: {
     about: 'Acerca de',
@@ -89,6 +91,9 @@ export const es = {
     passwordRequired: 'Escribe tu contraseña.',
     codeInvalid: 'El código tiene 6 cifras.',
     codeBack: 'Volver al inicio de sesión',
+    codeResend: 'Reenviar código',
+    codeResent: 'Te hemos enviado un código nuevo; el anterior ya no sirve.',
+    codeResendWait: 'Podrás pedir otro código dentro de {n} s.',
     noAccount: '¿No tienes cuenta?',
     submitting: 'Entrando...',
     forgotTitle: 'Recuperar la contraseña',
@@ -116,12 +121,13 @@ export const es = {
     loadError: 'Error cargando glosarios',
     loadErrorAlt: 'Error al cargar glosarios',
     none: 'No hay glosarios disponibles.',
+    createFirst: 'Crear un glosario',
+    viewEntries: 'Ver entradas',
     listLabel: 'Tus glosarios',
     noMatches: 'Ningún glosario coincide con la búsqueda.',
     languages: '{source} → {target}',
     descriptionLabel: 'Descripción de «{name}»',
-    entriesCount: '{n} entradas',
-    entriesCountOne: '1 entrada',
+    entriesCount: { one: '1 entrada', other: '{n} entradas' },
     sharedBy: 'Compartido por {name}',
     accessOwner: 'Propietario',
     accessEditor: 'Puedes editar',
@@ -129,7 +135,7 @@ export const es = {
     selectorPlaceholder: 'Elige un glosario',
     shareTitle: 'Compartir «{name}»',
     shareHelp:
-      'Las personas con acceso lo verán en su lista de glosarios. Si el correo aún no tiene cuenta, tendrá acceso en cuanto se registre con él.',
+      'Las personas con acceso lo verán en su lista de glosarios. Si el correo aún no tiene cuenta o no la ha confirmado, la invitación queda pendiente hasta que esa persona se registre y confirme su correo.',
     members: 'Personas con acceso',
     noMembers: 'Todavía no lo has compartido con nadie.',
     membersLoadError: 'Error al cargar las personas con acceso',
@@ -139,7 +145,7 @@ export const es = {
     roleLector: 'Lector (solo lectura)',
     roleEditorShort: 'Editor',
     roleLectorShort: 'Lector',
-    pending: 'Pendiente de registro',
+    pending: 'Invitación pendiente',
     addMember: 'Añadir',
     memberAdded: 'Acceso guardado para {email}.',
     memberError: 'Error al compartir: {detail}',
@@ -168,7 +174,7 @@ export const es = {
     trashTitle: 'Papelera',
     restore: 'Restaurar',
     restored: 'Glosario "{name}" restaurado.',
-    daysLeft: '{n} días restantes',
+    daysLeft: { one: '1 día restante', other: '{n} días restantes' },
     trashEmpty: 'La papelera está vacía.',
     formTitle: 'Crear glosario',
     descriptionPlaceholder: 'Opcional: de qué trata el glosario',
@@ -181,8 +187,8 @@ export const es = {
     confirmHelp: 'Irá a la papelera: podrás restaurarlo durante 30 días.',
     deleteError: 'Error eliminando glosario: {detail}',
     restoreError: 'Error restaurando glosario: {detail}',
-    daysLeftOne: '1 día restante',
     status: 'Estado',
+    statusIdle: 'Aquí verás el resultado de crear, eliminar o restaurar un glosario.',
   },
   import: {
     title: 'Importar',
@@ -191,14 +197,25 @@ export const es = {
     noGlossary: 'Selecciona un glosario antes de importar.',
     noFile: 'Selecciona un archivo a importar.',
     headersDetected: 'Cabeceras detectadas. Asigna el mapeo y vuelve a pulsar Importar.',
-    done: 'Importación completada ({n} elementos).',
+    done: {
+      zero: 'No se ha importado ningún elemento.',
+      one: 'Importación completada (1 elemento).',
+      other: 'Importación completada ({n} elementos).',
+    },
     error: 'Error al importar: {detail}',
     ignore: 'Ignorar',
     toNotes: 'Redirigir a notas',
-    omitted: '{n} omitidos (repetidos o sin los idiomas del glosario).',
-    omittedOne: '1 omitido (repetido o sin los idiomas del glosario).',
+    omitted: {
+      one: '1 omitido (repetido o sin los idiomas del glosario).',
+      other: '{n} omitidos (repetidos o sin los idiomas del glosario).',
+    },
+    noneImported: {
+      one: 'No se ha importado ningún elemento: el único del archivo está repetido o no tiene los idiomas del glosario.',
+      other:
+        'No se ha importado ningún elemento: los {n} del archivo están repetidos o no tienen los idiomas del glosario.',
+    },
     target: 'Glosario de destino:',
-    chooseFile: 'o haz clic para elegirlo',
+    chooseFile: 'Elegir archivo',
     chosenFile: 'Archivo: {name} ({size})',
     removeFile: 'Quitar el archivo',
     unsupportedFile:
@@ -225,7 +242,7 @@ export const es = {
     deleteMode: 'Eliminar entradas',
     selectAll: 'Seleccionar todo',
     cancelSelection: 'Cancelar selección',
-    selectedCount: '{n} seleccionadas',
+    selectedCount: { one: '1 seleccionada', other: '{n} seleccionadas' },
     add: 'Añadir entrada',
     edit: 'Editar',
     history: 'Historial',
@@ -244,14 +261,13 @@ export const es = {
     undoRestore: 'Restaurar',
     undoDismiss: 'Descartar',
     deleted: 'Entrada eliminada.',
-    deletedMany: '{n} entradas eliminadas.',
-    restoredMany: '{n} entradas restauradas.',
+    deletedCount: { one: 'Entrada eliminada.', other: '{n} entradas eliminadas.' },
+    restoredCount: { one: 'Entrada restaurada.', other: '{n} entradas restauradas.' },
     glossaryListLabel: 'Glosarios',
     chooseGlossary: 'Elige un glosario para ver y editar sus entradas.',
     searchPlaceholder: 'Término en cualquiera de los dos idiomas o subíndice',
     sortLabel: 'Orden por término base',
-    count: '{n} entradas',
-    countOne: '1 entrada',
+    count: { one: '1 entrada', other: '{n} entradas' },
     noMatches: 'Ninguna entrada coincide con la búsqueda.',
     listLabel: 'Entradas de «{name}»',
     selectEntry: 'Seleccionar «{term}»',
@@ -272,6 +288,23 @@ export const es = {
     versionBy: '{autor} · {fecha}',
     loadError: 'Error al cargar las entradas: {detail}',
     saveError: 'Error al guardar la entrada: {detail}',
+    conflict: {
+      title: 'Otra persona ha cambiado esta entrada',
+      intro:
+        '{autor} guardó la versión {version} mientras editabas. Elige, campo por campo, qué se guarda.',
+      field: 'Campo',
+      mine: 'Tu cambio',
+      theirs: 'Lo guardado',
+      keepMine: 'El tuyo',
+      keepTheirs: 'Lo guardado',
+      choiceFor: 'Qué se guarda en «{campo}»',
+      empty: '(vacío)',
+      allMine: 'Todo lo mío',
+      allTheirs: 'Todo lo guardado',
+      save: 'Guardar la combinación',
+      discard: 'Descartar mis cambios',
+      privateComments: 'Comentarios privados',
+    },
     deleteError: 'Error al eliminar: {detail}',
     restoreError: 'Error al restaurar: {detail}',
     historyError: 'Error al cargar el historial: {detail}',
@@ -284,18 +317,30 @@ export const es = {
   copies: {
     destination: 'Glosario destino',
     noDestination: 'Selecciona un glosario destino.',
-    copied: 'Entradas copiadas correctamente.',
+    copied: {
+      zero: 'No se ha copiado ninguna entrada.',
+      one: 'Entrada copiada correctamente.',
+      other: 'Entradas copiadas correctamente.',
+    },
+    copiedCount: { one: '1 entrada copiada.', other: '{n} entradas copiadas.' },
     error: 'Error al copiar entradas.',
     copyToOther: 'Copiar a otro glosario',
     languagesDiffer: 'Los idiomas de los glosarios no coinciden.',
     modalTitle: 'Copiar entradas a otro glosario',
-    selection: '{n} entradas para copiar',
-    selectionOne: '1 entrada para copiar',
+    selection: { one: '1 entrada para copiar', other: '{n} entradas para copiar' },
     submit: 'Copiar',
     copying: 'Copiando...',
     cancel: 'Cancelar',
     close: 'Cerrar',
-    skipped: '{n} omitidas: sus términos ya estaban en el glosario destino.',
+    skipped: {
+      one: '1 entrada omitida: sus términos ya estaban en el glosario destino.',
+      other: '{n} entradas omitidas: sus términos ya estaban en el glosario destino.',
+    },
+    nothingToCopy: 'Las entradas elegidas ya no están en el glosario de origen.',
+    noDestinations:
+      'No tienes otro glosario con los idiomas {source} y {target} en el que puedas escribir. Crea uno en «Crear / Importar» o pide permiso de edición a quien comparte el glosario.',
+    chooseOriginFirst:
+      'Elige primero el glosario de origen: se ofrecen los glosarios con sus mismos dos idiomas.',
   },
   copyPage: {
     origin: 'Glosario de origen',
@@ -307,7 +352,11 @@ export const es = {
     submit: 'Copiar',
     entriesLabel: 'Entradas del glosario de origen',
     chooseOrigin: 'Elige un glosario de origen para ver sus entradas.',
-    selected: '{n} seleccionadas',
+    selected: { one: '1 seleccionada', other: '{n} seleccionadas' },
+    filter: 'Filtrar entradas',
+    filterPlaceholder: 'Término en cualquiera de los dos idiomas o subíndice',
+    noMatches: 'Ninguna entrada coincide con el filtro.',
+    selectMatches: 'Seleccionar las que coinciden',
   },
   search: {
     quick: 'Búsqueda rápida',
@@ -332,16 +381,18 @@ export const es = {
     fieldsError: 'Error al cargar los campos: {detail}',
     searching: 'Buscando…',
     resultsLabel: 'Resultados de la búsqueda',
-    count: '{n} resultados.',
-    countOne: '1 resultado.',
+    count: { one: '1 resultado.', other: '{n} resultados.' },
     countCapped: 'Más de {n} resultados (afina la búsqueda para ver el resto).',
-    showing: 'Se muestran {shown} de {total}.',
-    showingCapped: 'Se muestran {shown} de los {total} mejores.',
+    showing: { one: 'Se muestra 1 de {total}.', other: 'Se muestran {n} de {total}.' },
+    showingCapped: {
+      one: 'Se muestra 1 de los {total} mejores.',
+      other: 'Se muestran {n} de los {total} mejores.',
+    },
     showMore: 'Mostrar más',
     matchedIn: 'Coincidencia en {field}',
     glossary: 'Glosario',
     showCard: 'Ver ficha de «{term}»',
-    copyLabel: 'Copiar «{term}» a otro glosario',
+    copyLabel: 'Copiar a otro glosario: «{term}»',
     searchQuick: 'Buscar',
     searchAdvanced: 'Buscar en el campo',
   },
@@ -372,19 +423,18 @@ export const es = {
         hint: 'Memoria de traducción para Trados Studio, memoQ, OmegaT, Phrase, Wordfast o CafeTran.',
       },
       tbx: {
-        label: 'TBX',
-        hint: 'Base terminológica para Trados/MultiTerm, memoQ, Phrase, Crowdin o Smartcat.',
+        label: 'TBX v2 (TBX-Basic)',
+        hint: 'Base terminológica para Trados/MultiTerm, memoQ, Phrase, Crowdin o Smartcat: la versión que abren casi todas las herramientas.',
+      },
+      tbx3: {
+        label: 'TBX v3 (ISO 30042:2019)',
+        hint: 'La versión actual de la norma TBX, para las herramientas que ya la admiten.',
       },
       pdf: {
         label: 'PDF para imprimir',
         hint: 'Diccionario en A4 con portada, secciones por letra y una ficha por entrada; no se vuelve a importar.',
       },
     },
-    tbxVersion: 'Versión de TBX',
-    tbxV2: 'TBX v2 (TBX-Basic)',
-    tbxV2Hint: 'La que abren casi todas las herramientas (raíz «martif»).',
-    tbxV3: 'TBX v3 (ISO 30042:2019)',
-    tbxV3Hint: 'Para las herramientas que ya admiten la versión actual de la norma.',
     file: 'Archivo: {name}',
     downloading: 'Descargando… {size}',
     preparing: 'Preparando la exportación…',
@@ -398,7 +448,7 @@ export const es = {
       'El extractor no está disponible en el plan FREE. Actualiza a PRO para desbloquear esta funcionalidad.',
     file: 'Archivo de origen',
     text: 'O pega el texto',
-    words: '{n} palabras',
+    words: { one: '1 palabra', other: '{n} palabras' },
     minFreq: 'Frecuencia mínima',
     stopwordMode: 'Palabras vacías (stopwords)',
     defaultStopwords: 'Predeterminadas',
@@ -442,7 +492,6 @@ export const es = {
     textPlaceholder: 'Pega aquí el texto que quieras analizar',
     textIgnored:
       'Se analizará el archivo; el texto pegado no se usa mientras haya un archivo elegido.',
-    wordsOne: '1 palabra',
     minFreqHelp: 'De 1 a 10: no se muestran los candidatos que aparecen menos veces.',
     customStopwordsText: 'Tus stopwords',
     customStopwordsHelp:
@@ -467,9 +516,12 @@ export const es = {
     statWords: 'Palabras',
     modeNames: { predeterminadas: 'Predeterminadas', personalizadas: 'Personalizadas' },
     chartTitle: 'Candidatos más frecuentes',
-    chartItem: '{term}: {n} apariciones',
+    chartItem: { one: '{term}: 1 aparición', other: '{term}: {n} apariciones' },
     resultsTitle: 'Candidatos',
-    truncated: 'Se muestran los {shown} mejor puntuados de {total}.',
+    truncated: {
+      one: 'Se muestra el mejor puntuado de {total}.',
+      other: 'Se muestran los {n} mejor puntuados de {total}.',
+    },
     glossaryLabel: 'Glosario de destino',
     glossaryLacksLanguageClient:
       'Este glosario no tiene el idioma del texto ({lang}): elige otro para añadir candidatos.',
@@ -493,21 +545,29 @@ export const es = {
     selectCandidate: 'Seleccionar «{term}»',
     selectAll: 'Seleccionar los visibles',
     clearSelection: 'Quitar la selección',
-    selectedCount: '{n} seleccionados',
+    selectedCount: { one: '1 seleccionado', other: '{n} seleccionados' },
     addSelected: 'Añadir seleccionados',
     add: 'Añadir',
     addLabel: 'Añadir «{term}» al glosario',
     adding: 'Añadiendo...',
-    addedMany: '{n} candidatos añadidos al glosario.',
-    addedSkipped: '{added} añadidos; {skipped} ya estaban en el glosario.',
+    addedMany: {
+      one: '1 candidato añadido al glosario.',
+      other: '{n} candidatos añadidos al glosario.',
+    },
+    addedSkipped: '{added}; {skipped}.',
+    addedPart: { one: '1 añadido', other: '{n} añadidos' },
+    skippedPart: { one: '1 ya estaba en el glosario', other: '{n} ya estaban en el glosario' },
     alreadyThere: 'Ese candidato ya estaba en el glosario.',
-    addedNone: 'Los {n} candidatos ya estaban en el glosario.',
+    addedNone: {
+      one: 'El candidato ya estaba en el glosario.',
+      other: 'Los {n} candidatos ya estaban en el glosario.',
+    },
     addedBadge: 'Añadido',
     inGlossaries: 'Ya en: {names}',
     inGlossariesLabel: 'Ya está en {names}',
     frequency: 'Frecuencia',
     frequencyShort: '{n}×',
-    frequencyLabel: '{n} apariciones',
+    frequencyLabel: { one: '1 aparición', other: '{n} apariciones' },
     score: 'Puntuación',
     category: 'Categoría',
     categoryNames: {
@@ -533,7 +593,7 @@ export const es = {
     email: 'Correo electrónico',
     role: 'Rol',
     plan: 'Plan',
-    trialDays: '{n} días de prueba restantes',
+    trialDays: { one: '1 día de prueba restante', other: '{n} días de prueba restantes' },
     trialEnded: 'Prueba finalizada',
     displayName: 'Nombre visible',
     save: 'Guardar',
@@ -586,7 +646,7 @@ export const es = {
     roleOf: 'Rol de {email}',
     planOf: 'Plan de {email}',
     saveFor: 'Guardar cambios de {email}',
-    trialDays: '{n} días',
+    trialDays: { one: '1 día', other: '{n} días' },
     pagination: 'Páginas de {what}',
     total: '{n} en total',
   },
@@ -664,6 +724,28 @@ export const es = {
     linkSubmit: 'Vincular y entrar',
     linkCancel: 'Cancelar',
   },
+  emailConfirmation: {
+    notice: {
+      one: 'Tienes 1 invitación a glosarios esperando a que confirmes tu correo.',
+      other: 'Tienes {n} invitaciones a glosarios esperando a que confirmes tu correo.',
+    },
+    noticeHelp:
+      'Te enviaremos un enlace a {email}. Ábrelo con esta cuenta abierta y verás los glosarios que te han compartido.',
+    send: 'Enviar enlace de confirmación',
+    sendAgain: 'Enviar otro enlace',
+    sent: '✅ Te hemos enviado un enlace a {email}. Revisa tu bandeja de entrada (y la carpeta de spam). El enlace caduca en 24 horas.',
+    sendError: '❌ No se pudo enviar el enlace: {detail}',
+    title: 'Confirmar tu correo',
+    confirming: 'Confirmando tu correo...',
+    done: '✅ Correo confirmado. Ya puedes ver los glosarios que te han compartido.',
+    failed: '❌ No se pudo confirmar el correo: {detail}',
+    signInFirst:
+      'Para confirmar tu correo, inicia sesión con la cuenta a la que llegó el enlace y vuelve a abrirlo desde el correo.',
+    missingToken:
+      'Este enlace no está completo. Ábrelo tal como llegó en el correo o pide uno nuevo desde Glosarios.',
+    goToGlossaries: 'Ir a Glosarios',
+    goToLogin: 'Ir a iniciar sesión',
+  },
 } as const;
 
 /** Default Spanish `detail` for each error code, used when a service gives none. */
@@ -699,6 +781,8 @@ export const errorDetails: Record<ErrorCode, string> = {
   UNSUPPORTED_LANGUAGE: 'Solo se admiten textos en español o en inglés.',
   INVALID_RESET_LINK:
     'El enlace para restablecer la contraseña no es válido, ya se ha usado o ha caducado. Pide uno nuevo.',
+  INVALID_CONFIRMATION_LINK:
+    'El enlace para confirmar el correo no es válido, ya se ha usado, ha caducado o es de otra cuenta. Pide uno nuevo desde Glosarios.',
   RATE_LIMITED: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
   HEADERS_TOO_LARGE:
     'La dirección o las cabeceras de la petición son demasiado largas (más de 16 KB). Acorta lo que buscas o envías en la dirección.',
@@ -707,6 +791,37 @@ export const errorDetails: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE:
     'El servicio no está disponible ahora mismo. Inténtalo de nuevo en unos minutos.',
 };
+
+/**
+ * A message that depends on a count: the form for 1, the form for any other count, and an
+ * optional form for 0 where Spanish says "ninguno" rather than "0 …". Fill it with `plural()`.
+ */
+export interface CountMessage {
+  zero?: string;
+  one: string;
+  other: string;
+}
+
+const spanishPlurals = new Intl.PluralRules('es');
+
+/**
+ * The form of `message` for `n`, with `{n}` as a Spanish number and the other placeholders from
+ * `values`: plural(es.entries.count, 1) is '1 entrada'. Every count the user reads goes through
+ * here, so agreement is decided in one place (Spanish has "one" and, for millions, "many").
+ */
+export function plural(
+  message: CountMessage,
+  n: number,
+  values: Record<string, string | number> = {},
+): string {
+  const form =
+    n === 0 && message.zero !== undefined
+      ? message.zero
+      : spanishPlurals.select(n) === 'one'
+        ? message.one
+        : message.other;
+  return format(form, { ...values, n: n.toLocaleString('es-ES') });
+}
 
 /** Fills `{name}` placeholders: format('Glosario "{name}" creado.', { name: 'RPG' }). */
 export function format(template: string, values: Record<string, string | number>): string {

@@ -147,6 +147,39 @@ describe('readDelimited: mapping', () => {
   });
 });
 
+describe("readDelimited: LudoTerm's own CSV export", () => {
+  const own = [
+    '\uFEFFes,en,subindice,categoria,area,mecanismo,definicion,fuente,contexto_es,contexto_en,fuente_contexto_es,fuente_contexto_en,relaciones,variante,cuestiones_traductologicas,notas',
+    'espada,sword,,sustantivo,,,Arma blanca.,,,,,,,,,Tienda',
+    'escudo,shield,,,,,,,,,,,,,,',
+  ].join('\r\n');
+
+  it('imports it at once: every header is a field of this card, so nothing asks to be mapped', async () => {
+    const plan = await readImportFile(Buffer.from(own, 'utf8'), { formato: 'csv', ...ES_EN });
+    expect(plan.tipo).toBe('entradas');
+    const { entradas } = await entriesOf(plan);
+    expect(entradas.map((e) => [e.termino, e.categoria, e.definicion, e.notas])).toEqual([
+      [{ es: 'espada', en: 'sword' }, 'sustantivo', 'Arma blanca.', 'Tienda'],
+      [{ es: 'escudo', en: 'shield' }, null, null, null],
+    ]);
+  });
+
+  it('also into a glossary of the same languages the other way round, columns in any order', async () => {
+    const plan = await readDelimited('notas,en,es\nTienda,sword,espada\n', { formato: 'csv', ...EN_ES });
+    const { entradas } = await entriesOf(plan);
+    expect(entradas.map((e) => [e.termino, e.notas])).toEqual([[{ en: 'sword', es: 'espada' }, 'Tienda']]);
+  });
+
+  it('still asks for the mapping when one header is not its own or names another language', async () => {
+    const foreign = await readDelimited('es,en,Comentario\nespada,sword,x\n', { formato: 'csv', ...ES_EN });
+    expect(foreign.tipo).toBe('cabeceras');
+    const french = await readDelimited('es,fr,notas\nespada,épée,x\n', { formato: 'csv', ...ES_EN });
+    expect(french.tipo).toBe('cabeceras');
+    const noTerm = await readDelimited('definicion,notas\nArma.,x\nEscudo.,y\n', { formato: 'csv', ...ES_EN });
+    expect(noTerm.tipo).toBe('cabeceras');
+  });
+});
+
 describe('readDelimited: comments and files without headers', () => {
   it('drops # lines only when they have fewer fields than the data rows', async () => {
     const { entradas } = await entriesOf(

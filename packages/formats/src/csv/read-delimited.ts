@@ -15,6 +15,7 @@ import { iterateText, peekText, type TextSource } from '../text/byte-source.ts';
 import { DelimitedParser, type DelimitedRow } from './delimited-parser.ts';
 import { unguardFormula } from './spreadsheet-formula.ts';
 import { applyTsvComment } from './tsv-comment.ts';
+import { ownCsvMapping } from './write-csv.ts';
 
 export interface ReadDelimitedOptions extends GlossaryLanguages {
   /** Both formats remove the `'` our exports put before formula-like cells (unguardFormula). */
@@ -176,7 +177,9 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
     if (keys.length > 0 && keys.every((k) => names.includes(k))) header = names;
   }
 
-  if (header && !options.mapping) {
+  // LudoTerm's own CSV export needs no mapping: every column names its card field.
+  const ownMapping = header && !options.mapping ? ownCsvMapping(header, options) : null;
+  if (header && !options.mapping && !ownMapping) {
     const muestra = ahead.slice(1, SAMPLE_ROWS + 1).map((row) =>
       header.map((_, i) => cleanCell(row.cells[i]) ?? ''),
     );
@@ -191,7 +194,7 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
   let plan: ColumnPlan;
   let dataStart = 0;
   if (header) {
-    plan = planFromMapping(options.mapping ?? {}, header, options);
+    plan = planFromMapping(options.mapping ?? ownMapping ?? {}, header, options);
     dataStart = 1;
   } else if (options.mapping && Object.keys(options.mapping).length > 0) {
     plan = planFromMapping(options.mapping, positionalPlan(Math.max(fieldCount, 3), options).headers, options);

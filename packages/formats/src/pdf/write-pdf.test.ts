@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { exportToFile, run } from '../test-support/external-tools.ts';
 import { hasCommand, requireTool } from '../test-support/fixtures.ts';
+import type { ExportEntry } from '../model.ts';
 import { SAMPLE_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
 import PDFDocument from 'pdfkit';
 import { encodeToken, encodeTokenByShaping, fontHandle, textWidth, wrapText, type FontHandle } from './fast-text.ts';
-import { sectionLetter } from './section-letter.ts';
+import { sectionHeading, sectionLetter } from './section-letter.ts';
 
 const POPPLER = hasCommand('pdffonts', ['-v']) && hasCommand('pdftotext', ['-v']);
 
@@ -20,6 +21,24 @@ describe('sectionLetter', () => {
     expect(sectionLetter('«Über»', 'de')).toBe('U');
     expect(sectionLetter('3D', 'es')).toBe('0–9');
     expect(sectionLetter(null, 'es')).toBe('#');
+  });
+
+  it('folds the first letter as the sort key does, so Œ, Æ and ß fall in O, A and S', () => {
+    expect(sectionLetter('Œuvre', 'fr')).toBe('O');
+    expect(sectionLetter('Ærosol', 'en')).toBe('A');
+    expect(sectionLetter('ßx', 'de')).toBe('S');
+    expect(sectionLetter('— ataque', 'es')).toBe('A');
+    expect(sectionLetter('¿Ñoño?', 'es')).toBe('Ñ');
+    expect(sectionLetter('½ vida', 'es')).toBe('0–9');
+    expect(sectionLetter('???', 'es')).toBe('#');
+  });
+});
+
+describe('sectionHeading', () => {
+  it('puts entries without a base term under one heading naming the base language', () => {
+    expect(sectionHeading('ácido', 'es')).toBe('A');
+    expect(sectionHeading(null, 'es')).toBe('Sin término en español');
+    expect(sectionHeading('', 'en')).toBe('Sin término en inglés');
   });
 });
 
@@ -117,6 +136,27 @@ describe('writePdf', () => {
     const sections = [...text.matchAll(/^\s*([A-ZÑ])\s*$/gm)].map((m) => m[1]);
     expect(sections).toEqual(['A', 'N', 'Ñ']);
     expect(text).toMatch(/Términos de RPG <beta> & más\s+2\s*$/m);
+  });
+
+  it('never repeats a letter heading and ends with one «Sin término en …» heading', async (ctx) => {
+    requireTool(POPPLER, 'poppler-utils (pdffonts, pdftotext)', (note) => ctx.skip(note));
+    // In the server's order: by base term folded (Æ as ae, Œ as oe), those without one last.
+    const entries: ExportEntry[] = [
+      { id: 1, termino: { es: 'ácido', en: 'acid' } },
+      { id: 2, termino: { es: 'Ærosol', en: 'aerosol' } },
+      { id: 3, termino: { es: 'arma', en: 'weapon' } },
+      { id: 4, termino: { es: 'oasis', en: 'oasis' } },
+      { id: 5, termino: { es: 'Œuvre', en: 'work' } },
+      { id: 6, termino: { es: 'oso', en: 'bear' } },
+      { id: 7, termino: { es: null, en: 'A settler' } },
+      { id: 8, termino: { es: null, en: 'Zombie' } },
+    ];
+    const path = await exportToFile('pdf', entries, { ...SAMPLE_META, num_entradas: entries.length });
+    const result = run('pdftotext', ['-layout', path, '-']);
+    expect(result.status).toBe(0);
+    const headings = [...result.stdout.matchAll(/^\s*([A-ZÑÆŒ#]|0–9|Sin término en \S+)\s*$/gmu)].map((m) => m[1]);
+    expect(headings).toEqual(['A', 'O', 'Sin término en español']);
+    expect(result.stdout).toMatch(/Sin término en español\s+—\s+→\s+A settler[\s\S]*—\s+→\s+Zombie/);
   });
 
   it('writes a PDF even for an empty glossary', async () => {

@@ -7,7 +7,7 @@ import { LANGUAGE_NAMES } from '@ludoterm/contract';
 import PDFDocument from 'pdfkit';
 import { type EntrySource, type ExportEntry, getField, glossaryCardFields, type GlossaryMeta } from '../model.ts';
 import { coveredText, drawRuns, type FontHandle, fontHandle, lineHeight, type TextRun, textWidth, wrapText } from './fast-text.ts';
-import { sectionLetter } from './section-letter.ts';
+import { sectionHeading } from './section-letter.ts';
 
 export interface WritePdfOptions {
   /** The date printed on the title page (now by default). */
@@ -68,7 +68,7 @@ class GlossaryPdf {
   readonly #meta: GlossaryMeta;
   readonly #fields: { id: string; label: string }[];
   #page = 0;
-  #letter: string | null = null;
+  #heading: string | null = null;
   #handles: { regular: FontHandle; bold: FontHandle; mono: FontHandle } | undefined;
 
   constructor(meta: GlossaryMeta, fecha: Date) {
@@ -143,12 +143,12 @@ class GlossaryPdf {
     if (this.doc.y + height > this.#bottom) this.doc.addPage();
   }
 
-  #section(letter: string): void {
+  #section(heading: string): void {
     const doc = this.doc;
     this.#ensureSpace(96);
     if (doc.y > MARGIN.top + 1) doc.y += 10;
     const y = doc.y;
-    doc.font('bold', 20).fillColor(ACCENT).text(letter, MARGIN.left, y, { lineBreak: false });
+    doc.font('bold', 20).fillColor(ACCENT).text(heading, MARGIN.left, y, { lineBreak: false });
     const lineY = y + 28;
     doc.moveTo(MARGIN.left, lineY).lineTo(MARGIN.left + this.#contentWidth, lineY).lineWidth(1).strokeColor(ACCENT).stroke();
     doc.x = MARGIN.left;
@@ -169,10 +169,10 @@ class GlossaryPdf {
     const meta = this.#meta;
     const base = getField(entry, `termino.${meta.idioma_origen}`);
     const target = getField(entry, `termino.${meta.idioma_meta}`);
-    const letter = sectionLetter(base, meta.idioma_origen);
-    if (letter !== this.#letter) {
-      this.#letter = letter;
-      this.#section(letter);
+    const heading = sectionHeading(base, meta.idioma_origen);
+    if (heading !== this.#heading) {
+      this.#heading = heading;
+      this.#section(heading);
     }
     this.#ensureSpace(56);
     const fonts = this.#fonts();
@@ -257,7 +257,8 @@ class GlossaryPdf {
 
 /**
  * A printable A4 glossary streamed as PDF bytes: a title page, then the entries in the given order
- * under letter headings. The fonts are embedded, so ñ, accents, → and IPA print anywhere.
+ * under letter headings, those without a base term under a final «Sin término en …». The fonts
+ * are embedded, so ñ, accents, → and IPA print anywhere.
  */
 export async function* writePdf(
   entries: EntrySource,

@@ -22,6 +22,8 @@ import * as searchWithoutPending from './2026-11-27-068-search-without-pending.t
 import * as usersEmailVerified from './2026-11-27-069-users-email-verified.ts';
 import * as refreshTokensRevokedFamily from './2026-11-27-070-refresh-tokens-revoked-family.ts';
 import * as entriesEliminadoEn from './2026-11-27-080-entries-eliminado-en.ts';
+import * as entriesWithoutBaseTermLast from './2026-11-27-081-entries-without-base-term-last.ts';
+import * as createEmailConfirmationTokens from './2026-11-27-085-create-email-confirmation-tokens.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-069-users-email-verified': usersEmailVerified,
   '2026-11-27-070-refresh-tokens-revoked-family': refreshTokensRevokedFamily,
   '2026-11-27-080-entries-eliminado-en': entriesEliminadoEn,
+  '2026-11-27-081-entries-without-base-term-last': entriesWithoutBaseTermLast,
+  '2026-11-27-085-create-email-confirmation-tokens': createEmailConfirmationTokens,
 };

@@ -21,7 +21,8 @@ import {
   updateProfile,
   type AuthDeps,
 } from './auth.service.ts';
-import { identityRoutes, loginCodeSender } from './identity.routes.ts';
+import { emailConfirmationRoutes } from './email-confirmation.routes.ts';
+import { identityRoutes, loginCodeSender, ownerWarner } from './identity.routes.ts';
 import { createMemoryLoginFailureStore } from './login-failures.ts';
 
 /** `/auth/*`: accounts, sign-in, token renewal, sign-out and the own profile. */
@@ -31,6 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
     config,
     loginFailures: createMemoryLoginFailureStore(),
     sendLoginCode: loginCodeSender(app, config),
+    warnOwner: ownerWarner(app, config),
   };
   // Per address; generous enough for a classroom signing in at once behind one NAT.
   const perAddress = {
@@ -80,4 +82,5 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
 
   // Sign-in codes, password reset and Google, sharing this module's session deps.
   await app.register(identityRoutes, { config, auth: deps });
+  await app.register(emailConfirmationRoutes, { config });
 };

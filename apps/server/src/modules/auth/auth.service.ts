@@ -29,7 +29,9 @@ import {
 } from './auth.repository.ts';
 import {
   LOGIN_FAILURE_WINDOW_MS,
+  accountFailureKey,
   loginFailureKey,
+  loginWaitMs,
   type LoginFailureStore,
 } from './login-failures.ts';
 import {
@@ -56,10 +58,29 @@ export interface AuthDeps {
   loginFailures: LoginFailureStore;
   /** E-mails the code of `POST /auth/login`'s verification step. */
   sendLoginCode?: (user: UserRow) => Promise<void>;
+  /** E-mails the owner that their account keeps failing to sign in (`failures` of them). */
+  warnOwner?: (user: UserRow, failures: number) => Promise<void>;
 }
 
-const ACCOUNT_LOCKED =
-  'Demasiados intentos fallidos con esta cuenta desde tu conexión. Espera 15 minutos y vuelve a intentarlo.';
+/** Failures of one account, from any address, within the window that e-mail its owner once. */
+export const WARN_OWNER_AFTER = 5;
+
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds >= 60) {
+    const minutes = Math.ceil(seconds / 60);
+    return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  }
+  return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+}
+
+function tooManyFailures(waitMs: number): AppError {
+  return new AppError(
+    'RATE_LIMITED',
+    `Demasiados intentos fallidos con esta cuenta desde tu conexión. Espera ${waitText(waitMs)} y vuelve a intentarlo.`,
+    { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+  );
+}
 /** Chain links followed from a token reused within the grace window to the live one. */
 const MAX_GRACE_HOPS = 5;
 
@@ -105,8 +126,9 @@ export async function registerAccount(deps: AuthDeps, input: RegisterInput): Pro
 }
 
 /**
- * Unknown e-mail and wrong password answer the same 401 after the same work; repeats from the
- * same client address get 429, while the right password from another address still works.
+ * Unknown e-mail and wrong password answer the same 401 after the same work. Repeats from the
+ * same client address wait longer each time, then get 429 for the window, while the right
+ * password from another address still works; the owner hears of repeated failures by e-mail.
  */
 export async function verifyCredentials(
   deps: AuthDeps,
@@ -116,23 +138,27 @@ export async function verifyCredentials(
   const { db, config, loginFailures } = deps;
   const email = normalizeEmail(input.email);
   const failureKey = loginFailureKey(email, clientAddress);
-  if (
-    (await loginFailures.count(failureKey, LOGIN_FAILURE_WINDOW_MS)) >=
-    config.LOGIN_FAILURES_PER_ACCOUNT
-  ) {
-    throw new AppError('RATE_LIMITED', ACCOUNT_LOCKED, {
-      'retry-after': String(LOGIN_FAILURE_WINDOW_MS / 1000),
-    });
-  }
+  const failures = await loginFailures.recent(failureKey, LOGIN_FAILURE_WINDOW_MS);
+  const waitMs = loginWaitMs(failures, config.LOGIN_FAILURES_PER_ACCOUNT, Date.now());
+  if (waitMs > 0) throw tooManyFailures(waitMs);
   const user = await findUserByEmail(db, email);
   const hash = user?.password_hash ?? (await dummyPasswordHash(config.fastPasswordHashing));
   const matches = await verifyPassword(hash, input.password);
   if (!user?.password_hash || !matches) {
     await loginFailures.record(failureKey);
+    if (user) await countAccountFailure(deps, user);
     throw new AppError('INVALID_CREDENTIALS');
   }
   await loginFailures.clear(failureKey);
   return user;
+}
+
+/** Counts a failure against the account from any address and warns its owner once per window. */
+async function countAccountFailure(deps: AuthDeps, user: UserRow): Promise<void> {
+  const key = accountFailureKey(normalizeEmail(user.email));
+  await deps.loginFailures.record(key);
+  const count = (await deps.loginFailures.recent(key, LOGIN_FAILURE_WINDOW_MS)).length;
+  if (count === WARN_OWNER_AFTER) await deps.warnOwner?.(user, count);
 }
 
 /** `POST /auth/login`: the tokens, or the verification step for accounts that ask for a code. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { nowIso } from '../../lib/clock.ts';
 import { describeEngines, type TestApp } from '../../test/build-test-app.ts';
 import { createGlossaryRow, createUser } from '../../test/factories.ts';
+import { readOutbox } from '../../test/outbox.ts';
 import { hashRefreshToken, signSessionAccessToken } from './session-tokens.ts';
 
 const PASSWORD = 'contraseña-segura';
@@ -261,6 +262,56 @@ describeEngines(
   },
   { LOGIN_FAILURES_PER_ACCOUNT: '3' },
 );
+
+describeEngines('failed sign-ins slow down and warn the owner', (t) => {
+  const from = (remoteAddress: string, email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress,
+    });
+
+  it('makes each failure past the third wait twice as long as the one before', async () => {
+    const { email } = await register(t);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await from('203.0.113.20', email, 'mala-contraseña')).statusCode).toBe(401);
+    }
+    const waiting = await from('203.0.113.20', email, PASSWORD);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.json().detail).toBe(
+      'Demasiados intentos fallidos con esta cuenta desde tu conexión. Espera 1 segundo y vuelve a intentarlo.',
+    );
+    // Another address is not slowed down by this one.
+    expect((await from('198.51.100.20', email, PASSWORD)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await from('203.0.113.20', email, 'mala-contraseña')).statusCode).toBe(401);
+    const longer = await from('203.0.113.20', email, PASSWORD);
+    expect(longer.statusCode).toBe(429);
+    expect(longer.headers['retry-after']).toBe('2');
+  });
+
+  it('e-mails the owner once after repeated failures from any address', async () => {
+    const { email } = await register(t);
+    const warnings = () =>
+      readOutbox(t.config.DATA_DIR).filter(
+        (m) =>
+          m.to === email && m.subject === 'Intentos fallidos de entrar en tu cuenta de LudoTerm',
+      );
+    for (let i = 0; i < 4; i += 1) await from(`203.0.113.${30 + i}`, email, 'mala-contraseña');
+    expect(warnings()).toHaveLength(0);
+    await from('203.0.113.40', email, 'mala-contraseña');
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]!.text).toContain('5 veces en los últimos 15 minutos');
+    await from('203.0.113.41', email, 'mala-contraseña');
+    expect(warnings()).toHaveLength(1);
+    // Failures on an address nobody registered warn nobody.
+    const ghost = uniqueEmail('fantasma');
+    for (let i = 0; i < 6; i += 1) await from(`203.0.113.${50 + i}`, ghost, 'x');
+    expect(readOutbox(t.config.DATA_DIR).filter((m) => m.to === ghost)).toHaveLength(0);
+  });
+});
 
 describeEngines(
   'requests per address on the auth routes',

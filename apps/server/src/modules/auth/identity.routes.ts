@@ -10,10 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { failedSignInsMail } from '../../lib/mailer-templates.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { startSession, type AuthDeps } from './auth.service.ts';
 import { createGoogleKeySource, type GoogleKeySource } from './google-id-token.ts';
 import { signInWithGoogle } from './google.service.ts';
+import { LOGIN_FAILURE_WINDOW_MS } from './login-failures.ts';
 import { sendLoginCode, verifyLoginCode, type LoginCodeDeps } from './login-codes.service.ts';
 import {
   FORGOT_PASSWORD_ANSWER,
@@ -30,6 +32,16 @@ export function loginCodeSender(
 ): (user: UserRow) => Promise<void> {
   const deps: LoginCodeDeps = { db: app.db, mailer: createMailer(config, app.log), config };
   return (user) => sendLoginCode(deps, user);
+}
+
+/** What a failed sign-in calls once an account has failed WARN_OWNER_AFTER times. */
+export function ownerWarner(
+  app: FastifyInstance,
+  config: Config,
+): (user: UserRow, failures: number) => Promise<void> {
+  const mailer = createMailer(config, app.log);
+  const minutes = LOGIN_FAILURE_WINDOW_MS / 60_000;
+  return (user, failures) => mailer.send(failedSignInsMail(user.email, failures, minutes));
 }
 
 export interface IdentityRoutesOptions {

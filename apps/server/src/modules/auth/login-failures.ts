@@ -3,8 +3,8 @@
  * window; an interface so instances can share a store.
  */
 export interface LoginFailureStore {
-  /** Failures recorded for this key within the last `windowMs`. */
-  count(key: string, windowMs: number): Promise<number>;
+  /** When the failures of this key within the last `windowMs` happened, oldest first (ms). */
+  recent(key: string, windowMs: number): Promise<number[]>;
   record(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
@@ -21,6 +21,26 @@ export function loginFailureKey(email: string, clientAddress: string): string {
   return `${email}\n${clientAddress}`;
 }
 
+/** Failures from one key that wait for nothing; each later one doubles the wait, from 1 s. */
+export const FREE_LOGIN_FAILURES = 3;
+
+/**
+ * How long a key must wait before its next sign-in attempt (0: it may try now): until the
+ * oldest failure leaves the window once `limit` failures are in it, else an exponential delay
+ * after the last failure beyond the first few.
+ */
+export function loginWaitMs(failures: readonly number[], limit: number, now: number): number {
+  if (failures.length >= limit) return failures[0]! + LOGIN_FAILURE_WINDOW_MS - now;
+  if (failures.length < FREE_LOGIN_FAILURES) return 0;
+  const delay = 1000 * 2 ** (failures.length - FREE_LOGIN_FAILURES);
+  return Math.max(0, failures[failures.length - 1]! + delay - now);
+}
+
+/** The key of an account's failures from every address (for the owner's warning). */
+export function accountFailureKey(email: string): string {
+  return `${email}\n*`;
+}
+
 /** In-memory store; old entries are dropped as they are read, and the map is capped. */
 export function createMemoryLoginFailureStore(maxKeys = 100_000): LoginFailureStore {
   const failures = new Map<string, number[]>();
@@ -32,8 +52,8 @@ export function createMemoryLoginFailureStore(maxKeys = 100_000): LoginFailureSt
     return times;
   };
   return {
-    async count(key, windowMs) {
-      return recent(key, windowMs).length;
+    async recent(key, windowMs) {
+      return [...recent(key, windowMs)];
     },
     async record(key) {
       const times = recent(key, LOGIN_FAILURE_WINDOW_MS);

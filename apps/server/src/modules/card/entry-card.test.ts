@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { cardToInput, deriveColumns, normalizeEntryInput, toEntryView } from './entry-card.ts';
+import { NO_BASE_TERM_PREFIX } from './sort-key.ts';
 
 const esEn = { origen: 'es', meta: 'en' } as const;
 
@@ -106,8 +107,22 @@ describe('deriveColumns', () => {
     });
   });
 
-  it('sorts an entry with only the target term under that term', () => {
-    expect(deriveColumns(esEn, { 'termino.en': 'Sword' }).clave_orden).toBe('sword');
+  it('sorts an entry with only the target term by that term, after every base term', () => {
+    const keyOf = (card: Record<string, string>) => deriveColumns(esEn, card).clave_orden;
+    expect(keyOf({ 'termino.en': 'Sword' })).toBe(`${NO_BASE_TERM_PREFIX}sword`);
+    const keys = [
+      keyOf({ 'termino.en': 'A settler' }),
+      keyOf({ 'termino.es': 'A veces', 'termino.en': 'Sometimes' }),
+      keyOf({ 'termino.en': 'Zombie' }),
+      keyOf({ 'termino.es': 'zurdo' }),
+    ];
+    const bytes = (k: string) => Buffer.from(k, 'utf8');
+    expect([...keys].sort((a, b) => Buffer.compare(bytes(a), bytes(b)))).toEqual([
+      keys[1],
+      keys[3],
+      keys[0],
+      keys[2],
+    ]);
   });
 });
 

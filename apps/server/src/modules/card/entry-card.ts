@@ -15,7 +15,7 @@ import {
 } from '@ludoterm/contract';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
-import { sortKeyFromFolded } from './sort-key.ts';
+import { entrySortKey } from './sort-key.ts';
 
 /** A glossary's two languages: the card's term and context fields follow them. */
 export interface CardLanguages {
@@ -188,15 +188,14 @@ export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedCo
   const fields = cardFieldsOf(card);
   const origenPlegado = origen ? foldText(origen) : '';
   const metaPlegado = meta ? foldText(meta) : '';
-  let clave = '';
-  // An entry with only the target term files under it rather than at the very top.
-  if (origen) clave = sortKeyFromFolded(origen, origenPlegado, langs.origen);
-  else if (meta) clave = sortKeyFromFolded(meta, metaPlegado, langs.meta);
   return {
     termino_origen_plegado: origenPlegado,
     termino_meta_plegado: metaPlegado,
     subindice_plegado: card.subindice ? foldText(card.subindice) : '',
-    clave_orden: clave,
+    clave_orden: entrySortKey(
+      { term: origen, folded: origenPlegado, language: langs.origen },
+      { term: meta, folded: metaPlegado, language: langs.meta },
+    ),
     fields,
   };
 }
@@ -257,6 +256,7 @@ type WireCardFields = Omit<
   | 'updated_at'
   | 'origen'
   | 'comentarios_privados'
+  | 'puede_ver_comentarios_privados'
 >;
 
 /** The card fields of the wire entry: every field of the glossary's card, null when empty. */
@@ -297,9 +297,9 @@ export function canSeePrivateComments(viewer: EntryViewer, authorId: number | nu
 export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: EntryViewer): Entry {
   const entry: Record<string, unknown> = { id: row.id };
   writeCardFields(entry, langs, parseCard(row.ficha));
-  entry.comentarios_privados = canSeePrivateComments(viewer, row.author_id)
-    ? row.comentarios_privados
-    : null;
+  const seesPrivate = canSeePrivateComments(viewer, row.author_id);
+  entry.comentarios_privados = seesPrivate ? row.comentarios_privados : null;
+  entry.puede_ver_comentarios_privados = seesPrivate;
   entry.autor = row.autor;
   entry.fecha_creacion = row.fecha_creacion;
   entry.created_at = row.created_at;
@@ -329,12 +329,12 @@ export function toHistoryItem(
   },
   viewer: EntryViewer,
 ): HistoryItem {
+  const seesPrivate = canSeePrivateComments(viewer, entry.author_id);
   return {
     id: entry.id,
     ...cardToWire(langs, parseCard(version.ficha)),
-    comentarios_privados: canSeePrivateComments(viewer, entry.author_id)
-      ? version.comentarios_privados
-      : null,
+    comentarios_privados: seesPrivate ? version.comentarios_privados : null,
+    puede_ver_comentarios_privados: seesPrivate,
     autor: version.autor,
     fecha_creacion: entry.fecha_creacion,
     created_at: entry.created_at,

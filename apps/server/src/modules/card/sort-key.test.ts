@@ -1,5 +1,7 @@
+import { foldText } from '@ludoterm/contract';
 import { describe, expect, it } from 'vitest';
-import { SORT_KEY_MAX, sortKeyOf } from './sort-key.ts';
+import { compareCodePoints } from '../search/search-order.ts';
+import { NO_BASE_TERM_PREFIX, SORT_KEY_MAX, entrySortKey, sortKeyOf } from './sort-key.ts';
 
 /** Sorts terms the way both engines compare the keys: byte order of UTF-8. */
 function sortBy(terms: string[], lang: 'es' | 'en' | 'fr' | 'de'): string[] {
@@ -50,5 +52,29 @@ describe('sortKeyOf', () => {
     expect(Array.from(sortKeyOf('a'.repeat(5000), 'es'))).toHaveLength(SORT_KEY_MAX);
     expect(sortKeyOf('', 'es')).toBe('');
     expect(sortKeyOf(null, 'es')).toBe('');
+  });
+});
+
+describe('entrySortKey', () => {
+  const side = (term: string | undefined, language: 'es' | 'en') => ({
+    term,
+    folded: term ? foldText(term) : '',
+    language,
+  });
+
+  it('files an entry without a base term after every other key, by its target term', () => {
+    // Among them the highest first characters a key may have (a letter of plane 2, ñ's mark)
+    // and the empty key of a term with no letter or digit.
+    const others = ['zzz', 'ñu', '𠀀 ideograma', '9 vidas', 'ŉ', '???'].map((t) =>
+      entrySortKey(side(t, 'es'), side('x', 'en')),
+    );
+    const last = entrySortKey(side(undefined, 'es'), side('A settler', 'en'));
+    expect(last).toBe(`${NO_BASE_TERM_PREFIX}a settler`);
+    for (const key of others) {
+      expect(Buffer.compare(Buffer.from(key, 'utf8'), Buffer.from(last, 'utf8'))).toBe(-1);
+      expect(compareCodePoints(key, last)).toBeLessThan(0);
+    }
+    const zombie = entrySortKey(side(undefined, 'es'), side('Zombie', 'en'));
+    expect(compareCodePoints(last, zombie)).toBeLessThan(0);
   });
 });

@@ -41,3 +41,29 @@ export function sortKeyFromFolded(term: string, folded: string, language: Langua
   if (language === 'es' && NEEDS_ENYE.test(term)) return sortKeyOf(term, language);
   return finishKey(folded);
 }
+
+/**
+ * What opens the sort key of an entry without a base-language term: U+10FFFF, the highest code
+ * point. Every other key starts with a letter or digit (or is empty), so these entries sort
+ * together after all the others, byte-wise on both engines and in compareCodePoints alike.
+ */
+export const NO_BASE_TERM_PREFIX = '\u{10FFFF}';
+
+/** One of a card's two terms (undefined when the card has none) with its foldText. */
+export interface CardTerm {
+  term: string | undefined;
+  folded: string;
+  language: Language;
+}
+
+/**
+ * An entry's sort key: its base term's, or, when it has none, its target term's behind
+ * NO_BASE_TERM_PREFIX, so the entries without a base term come last, by their target term.
+ */
+export function entrySortKey(base: CardTerm, target: CardTerm): string {
+  if (base.term) return sortKeyFromFolded(base.term, base.folded, base.language);
+  const targetKey = target.term
+    ? sortKeyFromFolded(target.term, target.folded, target.language)
+    : '';
+  return NO_BASE_TERM_PREFIX + targetKey;
+}

@@ -1,4 +1,4 @@
-import { es, type CopyAnswer, type CopyInput } from '@ludoterm/contract';
+import { es, sharesLanguages, type CopyAnswer, type CopyInput } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -45,9 +45,7 @@ export async function copyEntries(
       'El glosario destino no puede ser el mismo que el origen.',
     );
   }
-  const languages = (g: { idioma_origen: string; idioma_meta: string }) =>
-    [g.idioma_origen, g.idioma_meta].sort().join('|');
-  if (languages(origin.glossary) !== languages(destination.glossary)) {
+  if (!sharesLanguages(origin.glossary, destination.glossary)) {
     throw new AppError('LANGUAGE_MISMATCH', es.copies.languagesDiffer);
   }
 

@@ -165,20 +165,27 @@ export const entriesRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
     {
       schema: {
         tags,
+        description:
+          'Escribe esa versión de nuevo como la más reciente. Con `version` o `If-Match`, 409 si ' +
+          'la entrada ha cambiado desde esa versión.',
         params: entryParamsSchema,
+        headers: updateEntryHeadersSchema,
         body: restoreVersionInputSchema,
         response: { 200: updateEntryAnswerSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { nombre_seguro, id } = request.params;
-      return restoreEntryVersionFor(
+      const accepted = acceptedVersions(request.headers['if-match'], request.body.version);
+      const answer = await restoreEntryVersionFor(
         app.db,
         requireUser(request),
         nombre_seguro,
         id,
         request.body.version_index,
+        accepted,
       );
+      return reply.header('etag', entryETag(answer.entrada.version)).send(answer);
     },
   );
 };

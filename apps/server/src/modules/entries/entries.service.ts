@@ -1,5 +1,5 @@
 import type { Entry, EntryInput, HistoryItem, ListEntriesQuery } from '@ludoterm/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow, GlossaryRow, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
@@ -160,7 +160,7 @@ export function entryETag(version: number): string {
 const ETAG = /^(?:W\/)?"v?(\d{1,15})"$/;
 
 /**
- * The versions a PUT may overwrite, from `If-Match` (one or more ETags, `W/"v3"` or `"3"`; `*`
+ * The versions a PUT or a restore may overwrite, from `If-Match` (one or more ETags, `W/"v3"` or `"3"`; `*`
  * means any) and the body's `version`; null when the caller set no precondition (last write
  * wins). When both are sent, only a version both name is accepted.
  */
@@ -186,11 +186,17 @@ export function acceptedVersions(
   return tagged ? tagged.filter((v) => v === bodyVersion) : [bodyVersion];
 }
 
-function staleEntry(currentVersion: number): AppError {
+/** Thrown inside a write's transaction when the entry moved on; answered once it rolled back. */
+class StaleEntry extends Error {}
+
+/** 409 with the entry as it is now, so the client can show both versions side by side. */
+function staleEntry(scope: Scope, current: EntryRow): AppError {
   return new AppError(
     'CONFLICT',
-    `Otra persona ha cambiado esta entrada desde que la abriste (ahora va por la versión ${currentVersion}). ` +
+    `Otra persona ha cambiado esta entrada desde que la abriste (ahora va por la versión ${current.version}). ` +
       'Vuelve a cargarla para ver sus cambios y aplica de nuevo los tuyos.',
+    {},
+    { entrada: viewOf(scope, current) },
   );
 }
 
@@ -208,25 +214,41 @@ export async function updateEntryFor(
   accepted: readonly number[] | null = null,
 ): Promise<Entry> {
   const scope = await scopeOf(db, user, nombreSeguro, 'write');
-  const row = await db.transaction().execute(async (tx) => {
-    if (accepted) {
-      const current = await findEntryRow(tx, scope.glossary.id, entryId);
-      if (current && !accepted.includes(current.version)) throw staleEntry(current.version);
-    }
-    const written = await updateEntry(
-      tx,
-      scope.glossary,
-      entryId,
-      input,
-      scope.actor,
-      privacyOf(scope),
-    );
-    // PostgreSQL: an edit committed between that read and this write makes the update wait for
-    // the row and bump the newer version, which shows here; throwing rolls this one back.
-    if (accepted && !accepted.includes(written.version - 1)) throw staleEntry(written.version - 1);
-    return written;
-  });
+  const row = await writeIfCurrent(db, scope, entryId, accepted, (tx) =>
+    updateEntry(tx, scope.glossary, entryId, input, scope.actor, privacyOf(scope)),
+  );
   return viewOf(scope, row);
+}
+
+/**
+ * Runs one write of an entry in a transaction, refused with 409 when `accepted` (see
+ * acceptedVersions) does not name the version it overwrites.
+ */
+async function writeIfCurrent(
+  db: Kysely<Database>,
+  scope: Scope,
+  entryId: number,
+  accepted: readonly number[] | null,
+  write: (tx: Transaction<Database>) => Promise<EntryRow>,
+): Promise<EntryRow> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      if (accepted) {
+        const current = await findEntryRow(tx, scope.glossary.id, entryId);
+        if (current && !accepted.includes(current.version)) throw new StaleEntry();
+      }
+      const written = await write(tx);
+      // PostgreSQL: an edit committed between that read and this write makes the update wait
+      // for the row and bump the newer version, which shows here; throwing rolls this one back.
+      if (accepted && !accepted.includes(written.version - 1)) throw new StaleEntry();
+      return written;
+    });
+  } catch (error) {
+    if (!(error instanceof StaleEntry)) throw error;
+    const current = await findEntryRow(db, scope.glossary.id, entryId);
+    if (!current) throw new AppError('NOT_FOUND', 'La entrada no existe o se ha eliminado.');
+    throw staleEntry(scope, current);
+  }
 }
 
 /** `DELETE …/entradas/{id}`: soft delete (the entry can be recovered with its history). */
@@ -289,12 +311,11 @@ export async function restoreEntryVersionFor(
   nombreSeguro: string,
   entryId: number,
   versionIndex: number,
+  accepted: readonly number[] | null = null,
 ): Promise<{ entrada: Entry }> {
   const scope = await scopeOf(db, user, nombreSeguro, 'write');
-  const row = await db
-    .transaction()
-    .execute((tx) =>
-      restoreEntryVersion(tx, scope.glossary, entryId, versionIndex, scope.actor, privacyOf(scope)),
-    );
+  const row = await writeIfCurrent(db, scope, entryId, accepted, (tx) =>
+    restoreEntryVersion(tx, scope.glossary, entryId, versionIndex, scope.actor, privacyOf(scope)),
+  );
   return { entrada: viewOf(scope, row) };
 }

@@ -297,6 +297,12 @@ describeEngines('entries', (t) => {
       expect(second.json().code).toBe('CONFLICT');
       expect(second.json().detail).toMatch(STALE);
       expect(second.json().detail).toContain('versión 2');
+      // The entry as it is now comes with the 409, to show both versions side by side.
+      expect(second.json().entrada).toMatchObject({
+        id: opened.id,
+        version: 2,
+        notas: 'arma a dos manos',
+      });
       const { historial } = (await call.history(glossary, owner.headers, opened.id)).json() as {
         historial: HistoryItem[];
       };
@@ -374,6 +380,29 @@ describeEngines('entries', (t) => {
         .executeTakeFirstOrThrow();
       expect(row.version).toBe(2);
       expect(row.ficha).not.toContain('tarde');
+    });
+
+    it('refuses with 409 a restore sent from a version someone else changed since', async () => {
+      const opened = await create({ termino: { es: 'báculo', en: 'staff' }, notas: 'de roble' });
+      await call.update(glossary, editor.headers, opened.id, { ...opened, notas: 'de fresno' });
+      const restore = (payload: object, headers: Record<string, string> = {}) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/glosarios/${glossary.nombre_seguro}/entradas/${opened.id}/restaurar`,
+          headers: { ...owner.headers, ...headers },
+          payload,
+        });
+      const stale = await restore({ version_index: 0, version: 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().detail).toMatch(STALE);
+      expect((await restore({ version_index: 0 }, { 'if-match': 'W/"v1"' })).statusCode).toBe(409);
+      const current = await restore({ version_index: 0, version: 2 });
+      expect(current.statusCode).toBe(200);
+      expect(current.headers.etag).toBe('W/"v3"');
+      expect(current.json().entrada).toMatchObject({ notas: 'de roble', version: 3 });
+      // A seed-style client that sends no version still restores.
+      expect((await restore({ version_index: 1 })).statusCode).toBe(200);
+      await expectConsistent();
     });
   });
 
@@ -609,6 +638,27 @@ describeEngines('entries', (t) => {
       expect(await seen(owner)).toEqual(['solo para mí', 'solo para mí', 'solo para mí']);
       expect(await seen(reader)).toEqual([null, null, null]);
       expect(await seen(admin)).toEqual([null, null, null]);
+    });
+
+    it('says per entry whether the caller may see them, even when none are written', async () => {
+      const blank = await create({ termino: { es: 'sin comentarios' } }, editor.headers);
+      const flags = async (user: TestUser) => {
+        const list = (await call.list(glossary, user.headers)).json() as Entry[];
+        const history = (await call.history(glossary, user.headers, blank.id)).json()
+          .historial as HistoryItem[];
+        return [
+          list.find((e) => e.id === blank.id)!.puede_ver_comentarios_privados,
+          history[0]!.puede_ver_comentarios_privados,
+        ];
+      };
+      expect(blank).toMatchObject({
+        comentarios_privados: null,
+        puede_ver_comentarios_privados: true,
+      });
+      expect(await flags(editor)).toEqual([true, true]);
+      expect(await flags(owner)).toEqual([true, true]);
+      expect(await flags(reader)).toEqual([false, false]);
+      expect(await flags(admin)).toEqual([false, false]);
     });
 
     it('cannot be overwritten by someone who cannot see them', async () => {

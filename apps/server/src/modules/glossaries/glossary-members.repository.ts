@@ -85,3 +85,19 @@ export async function linkPendingInvitations(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** How many active glossaries hold an invitation to `email` that no account has claimed yet. */
+export async function countPendingInvitations(
+  db: Kysely<Database>,
+  email: string,
+): Promise<number> {
+  const { total } = await db
+    .selectFrom('glossary_members as m')
+    .innerJoin('glossaries as g', 'g.id', 'm.glossary_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('m.user_id', 'is', null)
+    .where('m.email', '=', email)
+    .where('g.eliminado_en', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}

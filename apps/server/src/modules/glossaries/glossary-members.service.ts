@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { findGlossaryOwner } from './glossaries.repository.ts';
 import {
+  countPendingInvitations,
   deleteMember,
   linkPendingInvitations,
   listMembers,
@@ -37,7 +38,10 @@ export async function listGlossaryMembers(
 
 /**
  * `POST /glosarios/{ns}/miembros {email, rol}`. The answer is the same whether the e-mail has an
- * account or not, so accounts cannot be enumerated; re-adding a member changes their role.
+ * account or not, so accounts cannot be enumerated; re-adding a member changes their role. Only
+ * an account that proved it owns the address is linked at once: for any other the invitation
+ * stays pending until auth's confirmEmailOwnership claims it, so registering someone else's
+ * address gains nothing.
  */
 export async function addGlossaryMember(
   db: Kysely<Database>,
@@ -55,7 +59,7 @@ export async function addGlossaryMember(
   await upsertMember(db, {
     glossaryId: glossary.id,
     email,
-    userId: account?.id ?? null,
+    userId: account?.email_verified_at ? account.id : null,
     rol: input.rol,
     now: nowIso(),
   });
@@ -90,4 +94,12 @@ export async function claimInvitations(
   user: Pick<UserRow, 'id' | 'email'>,
 ): Promise<number> {
   return linkPendingInvitations(db, user.id, normalizeEmail(user.email));
+}
+
+/** How many active glossaries were shared with the account's address and wait for its proof. */
+export async function pendingInvitationCount(
+  db: Kysely<Database>,
+  user: Pick<UserRow, 'email'>,
+): Promise<number> {
+  return countPendingInvitations(db, normalizeEmail(user.email));
 }

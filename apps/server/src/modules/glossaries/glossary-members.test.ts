@@ -81,8 +81,8 @@ describeEngines('glossary members', (t) => {
     expect((await remove({}, reader.user.id)).statusCode).toBe(401);
   });
 
-  it('shares with a known account as lector: the colleague sees it read-only', async () => {
-    const colleague = await createUser(t);
+  it('shares with a proven account as lector: the colleague sees it read-only', async () => {
+    const colleague = await createUser(t, { email_verified_at: nowIso() });
     const res = await add(owner.headers, {
       email: colleague.user.email.toUpperCase(),
       rol: 'lector',
@@ -109,6 +109,34 @@ describeEngines('glossary members', (t) => {
     });
     const members = (await listMembers(owner.headers)).json() as Member[];
     expect(members.filter((m) => m.email === colleague.user.email)).toHaveLength(1);
+  });
+
+  it('keeps a share with an account that has not proven its address pending until it does', async () => {
+    const unproven = await createUser(t);
+    expect(
+      (await add(owner.headers, { email: unproven.user.email, rol: 'editor' })).statusCode,
+    ).toBe(204);
+    expect(await visibleTo(unproven.headers, glossary.nombre_seguro)).toBeUndefined();
+    const members = (await listMembers(owner.headers)).json() as Member[];
+    expect(members.find((m) => m.email === unproven.user.email)).toMatchObject({
+      user_id: null,
+      display_name: null,
+      pendiente: true,
+    });
+
+    // Sharing again (a role change) does not link it either.
+    await add(owner.headers, { email: unproven.user.email, rol: 'lector' });
+    expect(await visibleTo(unproven.headers, glossary.nombre_seguro)).toBeUndefined();
+
+    await t.db
+      .updateTable('users')
+      .set({ email_verified_at: nowIso() })
+      .where('id', '=', unproven.user.id)
+      .execute();
+    expect(await claimInvitations(t.db, unproven.user)).toBe(1);
+    expect(await visibleTo(unproven.headers, glossary.nombre_seguro)).toMatchObject({
+      acceso: 'lector',
+    });
   });
 
   it('answers an unknown e-mail exactly as a known one (no account enumeration)', async () => {

@@ -1,6 +1,6 @@
 // The glossaries module's public face: who may do what in a glossary.
 export { visibleGlossaryIds } from './glossaries.repository.ts';
-export { claimInvitations } from './glossary-members.service.ts';
+export { claimInvitations, pendingInvitationCount } from './glossary-members.service.ts';
 export {
   authorizeGlossary,
   type GlossaryAction,

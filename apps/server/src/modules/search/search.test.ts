@@ -451,6 +451,9 @@ describeEngines('GET /buscar', (t) => {
       expect(asOwner.results[0]!.comentarios_privados).toBe('solo para mí');
       const asMember = await find({ termino: 'cofre privado' }, member.headers);
       expect(asMember.results[0]!.comentarios_privados).toBeNull();
+      // The result says whether the caller may see them, so the client never guesses.
+      expect(asOwner.results[0]!.puede_ver_comentarios_privados).toBe(true);
+      expect(asMember.results[0]!.puede_ver_comentarios_privados).toBe(false);
       // And they are never searchable.
       const res = await search(owner.headers, { comentarios_privados: 'solo' });
       expect(res.statusCode).toBe(422);

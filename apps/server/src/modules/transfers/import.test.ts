@@ -292,6 +292,36 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       });
     });
 
+    it('imports its own CSV export at once, with no header pass to confirm', async () => {
+      const { owner, glossary } = await owned();
+      const source = await createGlossaryRow(t, owner.user);
+      for (const [es, en] of [
+        ['espada', 'sword'],
+        ['poción de maná', 'mana potion'],
+      ]) {
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/glosarios/${source.nombre_seguro}/entradas`,
+          headers: owner.headers,
+          payload: { termino: { es, en }, notas: `nota de ${es}` },
+        });
+      }
+      const exported = await t.app.inject({
+        method: 'GET',
+        url: `/api/glosarios/${source.nombre_seguro}/exportar?formato=csv`,
+        headers: owner.headers,
+      });
+      expect(exported.statusCode).toBe(200);
+      const res = await postImport(t, owner, glossary, { formato: 'csv', file: exported.body });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>()).toEqual({ importados: 2, omitidos: 0 });
+      const entries = await listEntries(t, owner, glossary);
+      expect(entries.map((e) => [e.termino.es, e.notas])).toEqual([
+        ['espada', 'nota de espada'],
+        ['poción de maná', 'nota de poción de maná'],
+      ]);
+    });
+
     it('sends columns mapped to notas as labelled lines', async () => {
       const { owner, glossary } = await owned();
       const csv = 'Spanish,English,Platform,Comment\nsigilo,stealth,PC,UI\n';
@@ -421,11 +451,11 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       const { owner, glossary } = await owned();
       const res = await postImport(t, owner, glossary, {
         formato: 'CSV',
-        file: 'es,en\nmaná,mana\n',
+        file: 'Spanish,English\nmaná,mana\n',
         mapping: {},
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<Headers>().cabeceras_detectadas).toEqual(['es', 'en']);
+      expect(res.json<Headers>().cabeceras_detectadas).toEqual(['Spanish', 'English']);
     });
 
     it('applies a mapping sent after the file, as curl -F sends the fields listed after it', async () => {
