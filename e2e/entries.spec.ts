@@ -73,7 +73,7 @@ test('entries: add, edit, history and restore, delete and undo, copy to another 
   await expect(history.getByText('Versión inicial')).toBeVisible();
   await expect(history.getByText('Versión 2')).toBeVisible();
   await history.getByRole('button', { name: 'Restaurar: Versión inicial' }).click();
-  await expect(page.getByText('✅ Entrada restaurada correctamente.')).toBeVisible();
+  await expect(page.getByText('Entrada restaurada correctamente.')).toBeVisible();
   await expect(card.getByText('— sword')).toBeVisible();
   await card.getByRole('button', { name: 'Historial de «espada»' }).click();
   await expect(history.getByText('Versión 3')).toBeVisible();
@@ -83,7 +83,7 @@ test('entries: add, edit, history and restore, delete and undo, copy to another 
   // Delete, then undo from the toast: the same entry comes back.
   await page.getByRole('button', { name: 'Eliminar entradas' }).click();
   await page.getByRole('checkbox', { name: 'Seleccionar «espada»' }).check();
-  await expect(page.getByText('1 seleccionadas')).toBeVisible();
+  await expect(page.getByText('1 seleccionada', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Eliminar seleccionadas' }).click();
   await expect(page.getByText('Entrada eliminada.')).toBeVisible();
   await expect(page.getByText('Sin entradas aún')).toBeVisible();
@@ -102,7 +102,8 @@ test('entries: add, edit, history and restore, delete and undo, copy to another 
   await expect(page.getByRole('option', { name: new RegExp(`Combate ${suffix}`) })).toHaveCount(0);
   await page.getByRole('option', { name: new RegExp(`Destino ${suffix}`) }).click();
   await copyDialog.getByRole('button', { name: 'Copiar' }).click();
-  await expect(copyDialog.getByText('Entradas copiadas correctamente.')).toBeVisible();
+  await expect(copyDialog.getByText('Entrada copiada correctamente.')).toBeVisible();
+  await expect(copyDialog.getByText('1 entrada copiada.')).toBeVisible();
   await copyDialog.getByRole('button', { name: 'Cerrar' }).last().click();
   expect(
     (await entriesOf(page.request, page, destination.nombre_seguro)).map((e) => e.termino.es),
@@ -118,27 +119,30 @@ test('entries: add, edit, history and restore, delete and undo, copy to another 
 
   await page.goto(`/copiar?origen=${origin.nombre_seguro}`);
   await page.getByRole('button', { name: 'Copiar' }).click();
-  await expect(page.getByText('⚠️ Selecciona glosario de origen y destino.')).toBeVisible();
+  await expect(page.getByText('Selecciona glosario de origen y destino.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Glosario destino' }).click();
   await page.getByRole('option', { name: new RegExp(`Destino ${suffix}`) }).click();
   await page.getByRole('checkbox', { name: 'Seleccionar todo' }).check();
   await expect(page.getByText('2 seleccionadas')).toBeVisible();
   await page.getByRole('button', { name: 'Copiar' }).click();
-  await expect(page.getByText('Entradas copiadas correctamente.')).toBeVisible();
+  await expect(page.getByText('Entrada copiada correctamente.')).toBeVisible();
   await expect(
-    page.getByText('1 omitidas: sus términos ya estaban en el glosario destino.'),
+    page.getByText('1 entrada omitida: sus términos ya estaban en el glosario destino.'),
   ).toBeVisible();
   expect(
     (await entriesOf(page.request, page, destination.nombre_seguro)).map((e) => e.termino.es),
   ).toEqual(['escudo', 'espada']);
 
-  // A destination of other languages is refused with the server's reason.
+  // A destination of other languages is not offered, and a link naming one names none.
   const french = await createGlossary(page, `Francés ${suffix}`, 'fr');
   await page.goto(`/copiar?origen=${origin.nombre_seguro}&destino=${french.nombre_seguro}`);
+  await expect(page.getByRole('textbox', { name: 'Glosario destino' })).toHaveValue('');
+  await page.getByRole('textbox', { name: 'Glosario destino' }).click();
+  await expect(page.getByRole('option', { name: new RegExp(`Francés ${suffix}`) })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: 'Seleccionar todo' }).check();
   await page.getByRole('button', { name: 'Copiar' }).click();
-  await expect(page.getByText('❌ Error al copiar entradas.')).toBeVisible();
-  await expect(page.getByText('Los idiomas de los glosarios no coinciden.')).toBeVisible();
+  await expect(page.getByText('Selecciona glosario de origen y destino.')).toBeVisible();
 });
 
 // Rows are measured once the browser has laid them out (virtual-entry-list.tsx): an opened
@@ -174,4 +178,39 @@ test('entries: an opened card pushes the rows below it down', async ({ editorPag
       return a && b ? b.y - (a.y + a.height) : -1;
     })
     .toBeGreaterThanOrEqual(0);
+});
+
+// Keyboard users: opening a form puts them in it, and closing it puts them back where they were.
+test('entries: focus follows the forms, and Escape cancels an edit', async ({
+  editorPage: page,
+}) => {
+  const suffix = Date.now().toString(36);
+  await page.goto('/entradas');
+  const glossary = await createGlossary(page, `Teclado ${suffix}`);
+  await page.goto(`/entradas?glosario=${glossary.nombre_seguro}`);
+  await expect(page.getByText('Sin entradas aún')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Añadir entrada' }).click();
+  const addForm = page.getByRole('form', { name: 'Nueva entrada' });
+  await expect(addForm.getByLabel('Término (es)')).toBeFocused();
+  await page.keyboard.type('lanza');
+  await addForm.getByLabel('Término (en)').fill('spear');
+  await addForm.getByLabel('Comentarios privados').fill('Solo para mí.');
+  await addForm.getByLabel('Término (en)').press('Enter');
+  await expect(page.getByRole('button', { name: 'Ver ficha de «lanza»' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'Editar «lanza»' }).click();
+  const editForm = page.getByRole('form', { name: 'Editar «lanza»' });
+  await expect(editForm.getByLabel('Término (es)')).toBeFocused();
+  await expect(editForm.getByLabel('Comentarios privados')).toHaveValue('Solo para mí.');
+  await page.keyboard.press('Escape');
+  await expect(editForm).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Editar «lanza»' })).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(editForm.getByLabel('Término (es)')).toBeFocused();
+  await editForm.getByLabel('Término (en)').fill('lance');
+  await editForm.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Entrada actualizada.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Editar «lanza»' })).toBeFocused();
 });

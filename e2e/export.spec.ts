@@ -47,7 +47,7 @@ async function exportThroughPage(page: Page, format: RegExp) {
   await page.getByRole('button', { name: 'Exportar' }).click();
   const download = await downloading;
   const bytes = await readFile(await download.path());
-  await expect(page.getByText('✅ Exportación completada.')).toBeVisible();
+  await expect(page.getByText('Exportación completada.')).toBeVisible();
   return { name: download.suggestedFilename(), bytes };
 }
 
@@ -104,5 +104,32 @@ test('export: a glossary gone meanwhile answers ❌ with the server’s reason',
   expect(trashed.ok()).toBe(true);
   await page.getByRole('radio', { name: /^TMX/ }).click();
   await page.getByRole('button', { name: 'Exportar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /^❌ / })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'No se ha encontrado lo que buscas, o no tienes acceso.' }),
+  ).toBeVisible();
+});
+
+test('export: TBX v2 and TBX v3 are offered side by side, each writing its version', async ({
+  editorPage: page,
+  editorAccount,
+}) => {
+  const { slug } = await glossaryWithEntries(page, editorAccount);
+  await page.goto(`/exportar?glosario=${slug}`);
+  // Both in sight at once, side by side: no second choice hidden behind «TBX».
+  const v2 = page.getByRole('radio', { name: /^TBX v2 \(TBX-Basic\)/ });
+  const v3 = page.getByRole('radio', { name: /^TBX v3 \(ISO 30042:2019\)/ });
+  await expect(v2).toBeVisible();
+  await expect(v3).toBeVisible();
+  const [box2, box3] = [(await v2.boundingBox())!, (await v3.boundingBox())!];
+  expect(Math.abs(box2.y - box3.y)).toBeLessThan(5);
+  expect(box3.x).toBeGreaterThan(box2.x);
+
+  const v2File = await exportThroughPage(page, /^TBX v2/);
+  expect(v2File.name).toBe(`${slug}.tbx`);
+  expect(v2File.bytes.toString('utf8')).toContain('<martif');
+  const v3File = await exportThroughPage(page, /^TBX v3/);
+  expect(v3File.name).toBe(`${slug}.tbx`);
+  expect(v3File.bytes.toString('utf8')).toMatch(/<tbx [^>]*urn:iso:std:iso:30042/);
 });

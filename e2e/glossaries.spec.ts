@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { newAccount, registerAccount, signInPage } from './support/accounts.ts';
+import { confirmEmailFromNotice } from './support/outbox.ts';
 
 test('a glossary: create, describe, share read-only, trash and restore', async ({
   editorPage: page,
@@ -13,11 +14,12 @@ test('a glossary: create, describe, share read-only, trash and restore', async (
   await page.goto('/crear');
   const createButton = page.getByRole('button', { name: 'Crear glosario' });
   await expect(createButton).toBeDisabled();
+  await expect(createButton).toHaveAccessibleDescription('Pon un nombre de glosario.');
   await expect(page.getByLabel('Idioma base')).toHaveValue('es');
   await expect(page.getByLabel('Idioma meta')).toHaveValue('en');
   await page.getByLabel('Nombre del glosario').fill(name);
   await createButton.click();
-  await expect(page.getByLabel('Estado')).toHaveValue(`Glosario "${name}" creado.`);
+  await expect(page.getByRole('status', { name: 'Estado' })).toContainText(`Glosario "${name}" creado.`);
   const active = page.getByRole('list', { name: 'Glosarios activos' });
   await expect(active.getByText(`${name} (es→en)`)).toBeVisible();
 
@@ -31,6 +33,12 @@ test('a glossary: create, describe, share read-only, trash and restore', async (
   await card.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Descripción guardada.')).toBeVisible();
   await expect(card.getByText('Términos de combate por turnos')).toBeVisible();
+
+  // From the glossary to its entries.
+  await card.getByRole('link', { name: `Ver entradas: ${name}` }).click();
+  await expect(page).toHaveURL(/\/entradas\?glosario=/);
+  await expect(page.getByText('Sin entradas aún')).toBeVisible();
+  await page.goBack();
 
   // Share it with a colleague as a reader.
   await card.getByRole('button', { name: /Compartir/ }).click();
@@ -48,7 +56,8 @@ test('a glossary: create, describe, share read-only, trash and restore', async (
   const colleagueContext = await browser.newContext();
   const colleaguePage = await colleagueContext.newPage();
   await signInPage(colleaguePage, colleague);
-  await colleaguePage.goto('/glosarios');
+  // Shares reach an account once it proves the address is its own.
+  await confirmEmailFromNotice(colleaguePage, colleague.email);
   const shared = colleaguePage.getByRole('article', { name: `${name} (es → en)` });
   await expect(shared.getByText('Solo lectura')).toBeVisible();
   await expect(shared.getByText('Términos de combate por turnos')).toBeVisible();
@@ -63,7 +72,7 @@ test('a glossary: create, describe, share read-only, trash and restore', async (
     confirm.getByText(`¿Seguro que quieres eliminar el glosario "${name}"?`),
   ).toBeVisible();
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
-  await expect(page.getByLabel('Estado')).toHaveValue(`Glosario "${name}" enviado a la papelera.`);
+  await expect(page.getByRole('status', { name: 'Estado' })).toContainText(`Glosario "${name}" enviado a la papelera.`);
   const trash = page.getByRole('list', { name: 'Papelera' });
   await expect(trash.getByText(`${name} (es→en)`)).toBeVisible();
   // Other journeys of this worker's account may have trashed glossaries too: look at ours.
@@ -72,6 +81,6 @@ test('a glossary: create, describe, share read-only, trash and restore', async (
   await expect(active.getByText(`${name} (es→en)`)).toHaveCount(0);
 
   await trash.getByRole('button', { name: `Restaurar «${name}»` }).click();
-  await expect(page.getByLabel('Estado')).toHaveValue(`Glosario "${name}" restaurado.`);
+  await expect(page.getByRole('status', { name: 'Estado' })).toContainText(`Glosario "${name}" restaurado.`);
   await expect(active.getByText(`${name} (es→en)`)).toBeVisible();
 });

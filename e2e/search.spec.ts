@@ -74,7 +74,7 @@ test('search: find across glossaries without accents, open the card, copy it to 
 
   // Copy it to the other glossary.
   await page
-    .getByRole('button', { name: `Copiar «Poción de maná ${tag}» a otro glosario` })
+    .getByRole('button', { name: `Copiar a otro glosario: «Poción de maná ${tag}»` })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Copiar entradas a otro glosario' });
   await expect(dialog.getByText('1 entrada para copiar')).toBeVisible();
@@ -84,7 +84,8 @@ test('search: find across glossaries without accents, open the card, copy it to 
   await expect(page.getByRole('option', { name: new RegExp(`Pociones ${tag}`) })).toHaveCount(0);
   await page.getByRole('option', { name: `Destino ${tag} (es → en)` }).click();
   await dialog.getByRole('button', { name: 'Copiar' }).click();
-  await expect(dialog.getByText('Entradas copiadas correctamente.')).toBeVisible();
+  await expect(dialog.getByText('Entrada copiada correctamente.')).toBeVisible();
+  await expect(dialog.getByText('1 entrada copiada.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
 
   // It is there: the search finds it in the destination too.
@@ -111,4 +112,32 @@ test('search: find across glossaries without accents, open the card, copy it to 
   await term.fill(`${tag}xyz`);
   await term.press('Enter');
   await expect(page.getByText('No se encontraron resultados.')).toBeVisible();
+});
+
+test('search: an empty search leaves no stale results, and a card shows its private comments', async ({
+  editorPage: page,
+}) => {
+  const tag = `zp${Date.now().toString(36)}`;
+  await page.goto('/buscar');
+  const glossary = await createGlossary(page, `Privados ${tag}`);
+  await addEntry(page, glossary.nombre_seguro, {
+    termino: { es: `cofre ${tag}`, en: `chest ${tag}` },
+    comentarios_privados: 'Revisar con QA.',
+  });
+
+  await page.goto(`/buscar?termino=${tag}`);
+  await expect(page.getByText('1 resultado')).toBeVisible();
+  const results = page.getByLabel('Resultados de la búsqueda');
+  await results.getByRole('button', { name: `Ver ficha de «cofre ${tag}»` }).click();
+  await expect(results.getByText('Comentarios privados')).toBeVisible();
+  await expect(results.getByText('Revisar con QA.')).toBeVisible();
+
+  const term = page.getByRole('textbox', { name: 'Término' });
+  await term.fill('');
+  await term.press('Enter');
+  await expect(
+    page.getByText('Escribe un término o un subíndice, o elige un campo y escribe un valor.'),
+  ).toBeVisible();
+  await expect(page.getByText('1 resultado')).toHaveCount(0);
+  await expect(results).toHaveCount(0);
 });

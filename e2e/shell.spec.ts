@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' });
-
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the first account is admin and sees Usuarios; an editor does not', async ({ adminPage, browser, editorAccount }) => {
   await adminPage.goto('/');
@@ -57,26 +48,4 @@ test('the footer links the legal pages, which link back to /', async ({ editorPa
   await expect(page.getByText('Institucional', { exact: false }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Volver' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inicio (BETA)' })).toBeVisible();
-});
-
-test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
-  for (const path of ['/login', '/register', '/legal', '/privacidad', '/cookies', '/terminos']) {
-    test(`no serious violations on ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  }
-
-  test('no serious violations in the shell, on desktop and with the phone menu open', async ({ editorPage: page }) => {
-    for (const path of ['/', '/guia', '/docuterm']) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await seriousViolations(page), path).toEqual([]);
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: 'Mostrar u ocultar el menú' }).click();
-    await expect(sidebar(page).getByRole('link', { name: 'Glosarios' })).toBeVisible();
-    expect(await seriousViolations(page), 'menú del móvil').toEqual([]);
-  });
 });

@@ -34,7 +34,8 @@ export function AppProvider({
     >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Aceptar', cancel: 'Cancelar' }}>
-          <Notifications position="top-right" />
+          {/* Bottom right: at the top, toasts would cover the header's title, Perfil and Salir. */}
+          <Notifications position="bottom-right" />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

@@ -52,6 +52,11 @@ export const routes: RouteObject[] = [
           import('./routes/reset-password.tsx').then((m) => ({ Component: m.ResetPasswordRoute })),
       },
       {
+        path: paths.confirmEmail,
+        lazy: () =>
+          import('./routes/confirm-email.tsx').then((m) => ({ Component: m.ConfirmEmailRoute })),
+      },
+      {
         path: paths.legal,
         lazy: () => import('./routes/legal.tsx').then((m) => ({ Component: m.LegalRoute })),
       },

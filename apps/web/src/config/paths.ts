@@ -20,6 +20,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/restablecer-contrasena',
+  confirmEmail: '/confirmar-correo',
   legal: '/legal',
   privacy: '/privacidad',
   cookies: '/cookies',
@@ -27,3 +28,11 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The query parameter of /entradas that keeps the open glossary. */
+export const ENTRIES_GLOSSARY_PARAM = 'glosario';
+
+/** /entradas with that glossary open (links from a glossary to its entries). */
+export function glossaryEntriesPath(nombreSeguro: string): string {
+  return `${paths.entries}?${new URLSearchParams({ [ENTRIES_GLOSSARY_PARAM]: nombreSeguro })}`;
+}

@@ -29,7 +29,8 @@ export const TRANSFER_TIMEOUT_MS = 10 * 60_000;
 /**
  * Every failed call, as the app sees it. `status` is 0 when no answer arrived; `code` is the
  * API's stable code (`EMAIL_TAKEN`…) or NETWORK_ERROR, TIMEOUT, CANCELED, HTTP_<status>;
- * `detail` is the API's `detail` (Spanish text or an object), or null.
+ * `detail` is the API's `detail` (Spanish text or an object), or null; `body` the whole answer
+ * (a 409 on an entry also carries the entry as it is now).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -39,6 +40,7 @@ export class ApiError extends Error {
     readonly code: string,
     readonly detail: unknown,
     message: string,
+    readonly body: Record<string, unknown> | null = null,
   ) {
     super(message);
   }
@@ -61,9 +63,9 @@ export interface ApiClient {
   setOnUnauthorized(handler: (() => void) | null): void;
 }
 
-function bodyOf(response: AxiosResponse | undefined): { detail?: unknown; code?: unknown } | null {
+function bodyOf(response: AxiosResponse | undefined): Record<string, unknown> | null {
   const data: unknown = response?.data;
-  return data !== null && typeof data === 'object' ? (data as { detail?: unknown }) : null;
+  return data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : null;
 }
 
 /** Error bodies of `responseType: 'blob'` requests arrive as a Blob; read their JSON. */
@@ -90,7 +92,7 @@ export function toApiError(error: unknown): ApiError {
         typeof detail === 'string' && detail
           ? detail
           : format(es.app.httpError, { status: response.status });
-      return new ApiError(response.status, code, detail, message);
+      return new ApiError(response.status, code, detail, message, body);
     }
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
       return new ApiError(0, 'TIMEOUT', null, es.app.timeout);

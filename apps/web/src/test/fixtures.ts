@@ -65,6 +65,7 @@ export function makeEntry(id: number, es: string, en: string, changes: Partial<E
     cuestiones_traductologicas: null,
     notas: null,
     comentarios_privados: null,
+    puede_ver_comentarios_privados: true,
     autor: 'Ana Torres',
     fecha_creacion: '2026-11-20T10:00:00.000Z',
     created_at: '2026-11-20T10:00:00.000Z',

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider.tsx';
 import { routes } from '@/app/router.tsx';
 import { api } from '@/lib/api-client.ts';
@@ -26,11 +26,11 @@ export function renderApp(path: string) {
   return { ...view, router, queryClient };
 }
 
-/** Renders one element inside the app's providers. */
+/** Renders one element inside the app's providers, under a router so its links work. */
 export function renderWithProviders(element: ReactElement) {
   return render(
     <AppProvider queryClient={createQueryClient()} mantineEnv="test">
-      {element}
+      <MemoryRouter>{element}</MemoryRouter>
     </AppProvider>,
   );
 }

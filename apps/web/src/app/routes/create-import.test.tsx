@@ -68,17 +68,22 @@ describe('/crear import section', () => {
     expect(labels).toEqual(
       expect.arrayContaining(['Definición', 'Contexto (es)', 'Contexto (en)']),
     );
-    expect(screen.getByLabelText('Estado')).toHaveValue(
+    // Said once, in the import section: the page's status box does not repeat it.
+    expect(within(section).getByRole('status')).toHaveTextContent(
       'Cabeceras detectadas. Asigna el mapeo y vuelve a pulsar Importar.',
     );
+    expect(screen.getByRole('status', { name: 'Estado' })).not.toHaveTextContent('Cabeceras');
 
     const listLoads = () =>
       calls.filter((c) => c.method === 'GET' && c.url === '/glosarios').length;
     const before = listLoads();
     await userEvent.click(within(section).getByRole('button', { name: 'Importar al glosario' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Estado')).toHaveValue('Importación completada (2 elementos).'),
+      expect(within(section).getByRole('status')).toHaveTextContent(
+        'Importación completada (2 elementos).',
+      ),
     );
+    expect(screen.getByRole('status', { name: 'Estado' })).not.toHaveTextContent('Importación');
     // The glossaries (their entry counts) are read again after the import.
     await waitFor(() => expect(listLoads()).toBeGreaterThan(before));
   });

@@ -44,7 +44,8 @@ function openCreatePage(
 const section = (name: string) => screen.getByRole('region', { name });
 /** The first look at the page waits for the lazy route, the session and the lists. */
 const findList = (name: string) => screen.findByRole('list', { name }, { timeout: 5000 });
-const statusBox = () => screen.getByLabelText('Estado');
+/** The page's status region: announced politely, read as text, never a Tab stop. */
+const statusBox = () => screen.getByRole('status', { name: 'Estado' });
 /** An element whose whole text is `text` (the language pair sits in its own span). */
 const wholeText = (text: string) => (_: string, element: Element | null) =>
   element?.textContent === text &&
@@ -99,11 +100,19 @@ describe('/crear', () => {
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() =>
-      expect(statusBox()).toHaveValue('Glosario "RPG Combate" enviado a la papelera.'),
+      expect(statusBox()).toHaveTextContent('Glosario "RPG Combate" enviado a la papelera.'),
     );
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
       '/glosarios/rpg-combate',
     ]);
+  });
+
+  it('keeps the status box out of the Tab order', async () => {
+    openCreatePage();
+    await findList('Glosarios activos');
+    const box = statusBox();
+    expect(box.matches('input, textarea, select, button, [tabindex]')).toBe(false);
+    expect(box.querySelector('input, textarea, select, button, [tabindex]')).toBeNull();
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
@@ -146,7 +155,7 @@ describe('/crear', () => {
     });
     const trash = await findList('Papelera');
     await userEvent.click(within(trash).getByRole('button', { name: 'Restaurar «Shooter»' }));
-    await waitFor(() => expect(statusBox()).toHaveValue('Glosario "Shooter" restaurado.'));
+    await waitFor(() => expect(statusBox()).toHaveTextContent('Glosario "Shooter" restaurado.'));
     expect(restored).toEqual([{ nombre: 'shooter' }]);
   });
 
@@ -171,7 +180,7 @@ describe('/crear', () => {
       'Nuevo',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Crear glosario' }));
-    await waitFor(() => expect(statusBox()).toHaveValue('Glosario "Nuevo" creado.'));
+    await waitFor(() => expect(statusBox()).toHaveTextContent('Glosario "Nuevo" creado.'));
     expect(router.state.location.search).toBe('?glosario=nuevo');
   });
 });

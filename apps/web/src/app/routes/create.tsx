@@ -1,6 +1,6 @@
 import type { Glossary } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
-import { SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -19,8 +19,9 @@ export const SELECTED_GLOSSARY_PARAM = 'glosario';
 
 /**
  * /crear — Crear / Importar glosario: the create form, the active glossaries (Seleccionar
- * picks the import target, kept in `?glosario=`), the trash, the import section and the
- * status text box every action writes to.
+ * picks the import target, kept in `?glosario=`), the trash, the import section, and the
+ * status box where creating, trashing and restoring report (the import reports in its own
+ * section, so the box does not repeat it).
  */
 export function CreateRoute() {
   const [selected, select] = useSearchParam(SELECTED_GLOSSARY_PARAM);
@@ -41,14 +42,15 @@ export function CreateRoute() {
               onCreated={(g: Glossary) => select(g.nombre_seguro)}
             />
           </SectionCard>
-          <Textarea
-            label={es.create.status}
-            value={status}
-            readOnly
-            autosize
-            minRows={2}
-            aria-live="polite"
-          />
+          {/* A live region read as text: announced, never a Tab stop. */}
+          <Paper withBorder p="sm" radius="md" role="status" aria-labelledby="estado-titulo">
+            <Text id="estado-titulo" size="sm" fw={600}>
+              {es.create.status}
+            </Text>
+            <Text size="sm" c={status ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
+              {status || es.create.statusIdle}
+            </Text>
+          </Paper>
         </Stack>
         <Stack gap="lg">
           <SectionCard p="md" titleId="activos-titulo" title={es.create.activeTitle}>
@@ -72,7 +74,6 @@ export function CreateRoute() {
           nombreSeguro={selected}
           glossaryLabel={target ? <GlossaryName glossary={target} compact /> : undefined}
           campos={targetConfig.data?.ficha.campos}
-          onStatus={setStatus}
           maxBytes={importMaxBytes}
           // An import changes counts and entries that several pages show: refresh them all.
           onImported={() => void queryClient.invalidateQueries()}

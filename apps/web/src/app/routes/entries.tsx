@@ -3,7 +3,8 @@ import { Divider, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMe } from '@/features/auth/api/get-me.ts';
+import { ENTRIES_GLOSSARY_PARAM } from '@/config/paths.ts';
+import { CopyDestinationSelector } from '../copy-destination-selector.tsx';
 import { CopyEntriesModal } from '@/features/copies/components/copy-entries-modal.tsx';
 import { entryKeys } from '@/features/entries/api/query-keys.ts';
 import { EntriesManager } from '@/features/entries/components/entries-manager.tsx';
@@ -12,14 +13,12 @@ import { GlossaryCardPicker } from '@/features/entries/components/glossary-card-
 import { glossaryKeys } from '@/features/glossaries/api/query-keys.ts';
 import { useGlossaries } from '@/features/glossaries/api/get-glossaries.ts';
 import { useGlossaryConfig } from '@/features/glossaries/api/get-glossary-config.ts';
-import { GlossarySelector } from '@/features/glossaries/components/glossary-selector.tsx';
 
-/** The query parameter that keeps the open glossary (so a reload or a link reopens it). */
-export const ENTRIES_GLOSSARY_PARAM = 'glosario';
 
 /**
  * /entradas — Gestionar Entradas: the glossary cards with their filter; once one is chosen,
- * its entries (EntriesManager) and the copy modal, whose destination selector excludes it.
+ * its entries (EntriesManager) and the copy modal, which offers only the glossaries a copy may
+ * go to.
  */
 export function EntriesRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -27,10 +26,8 @@ export function EntriesRoute() {
   const glossaries = useGlossaries();
   const glossary = glossaries.data?.find((g) => g.nombre_seguro === slug) ?? null;
   const config = useGlossaryConfig(glossary ? glossary.nombre_seguro : null);
-  const me = useMe();
   const queryClient = useQueryClient();
   const [copyRequest, setCopyRequest] = useState<CopyRequest | null>(null);
-  const currentUserName = me.data ? me.data.display_name?.trim() || me.data.email : null;
 
   const refreshCounts = () =>
     void queryClient.invalidateQueries({ queryKey: glossaryKeys.lists() });
@@ -55,7 +52,6 @@ export function EntriesRoute() {
           key={glossary.nombre_seguro}
           glossary={glossary}
           fields={config.data?.ficha.campos}
-          currentUserName={currentUserName}
           onCopyRequest={setCopyRequest}
           onEntriesChanged={refreshCounts}
         />
@@ -69,12 +65,11 @@ export function EntriesRoute() {
           origin={glossary.nombre_seguro}
           selection={copyRequest}
           renderDestination={(field) => (
-            <GlossarySelector
+            <CopyDestinationSelector
               label={es.copies.destination}
+              origin={glossary}
               value={field.value}
-              onChange={(next) => field.onChange(next)}
-              exclude={glossary.nombre_seguro}
-              writableOnly
+              onChange={field.onChange}
               error={field.error}
             />
           )}

@@ -44,7 +44,7 @@ describe('/exportar', () => {
     await waitFor(() => expect(selector).toHaveValue('RPG Combate (es → en)'));
     await userEvent.click(screen.getByRole('radio', { name: /^CSV/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Exportar' }));
-    expect(await screen.findByText('✅ Exportación completada.')).toBeInTheDocument();
+    expect(await screen.findByText('Exportación completada.')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.endsWith('/exportar'))).toEqual([
       expect.objectContaining({ method: 'GET', url: '/glosarios/rpg-combate/exportar' }),
     ]);

@@ -243,7 +243,7 @@ describe('/extractor', () => {
     await userEvent.click(within(list).getByRole('checkbox', { name: 'Seleccionar «jefe final»' }));
     expect(screen.getByText('2 seleccionados')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: es.extractor.addSelected }));
-    expect(await screen.findByText('1 añadidos; 1 ya estaban en el glosario.')).toBeInTheDocument();
+    expect(await screen.findByText('1 añadido; 1 ya estaba en el glosario.')).toBeInTheDocument();
     expect(sent.additions[0]!.body.candidatos.map((c) => c.id)).toEqual([
       potionCandidate.id,
       bossCandidate.id,

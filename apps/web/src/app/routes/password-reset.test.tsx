@@ -82,7 +82,7 @@ describe('/restablecer-contrasena', () => {
     await userEvent.clear(screen.getByLabelText(/^Repite la contraseña/));
     await userEvent.type(screen.getByLabelText(/^Repite la contraseña/), 'nueva-clave-1');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('✅ Contraseña cambiada.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Contraseña cambiada.');
     expect(sent).toEqual({ token: 'abc123', password: 'nueva-clave-1' });
     expect(screen.getByRole('link', { name: 'Ir a iniciar sesión' })).toHaveAttribute(
       'href',

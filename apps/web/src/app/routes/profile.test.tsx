@@ -77,7 +77,7 @@ describe('/perfil', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'Ana T.');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('✅ Nombre actualizado.')).toBeInTheDocument();
+    expect(await screen.findByText('Nombre actualizado.')).toBeInTheDocument();
     await waitFor(() => expect(header().getByText('Ana T.')).toBeInTheDocument());
     expect(screen.queryByText(/recarga/i)).not.toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/auth/profile')).toHaveLength(1);
@@ -101,7 +101,7 @@ describe('/perfil', () => {
     await userEvent.type(input, ' B');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('❌ Error al actualizar nombre');
+    expect(alert).toHaveTextContent('Error al actualizar nombre');
     expect(alert).toHaveTextContent('Ha ocurrido un error interno.');
   });
 
@@ -129,7 +129,7 @@ describe('/perfil', () => {
     ).toHaveAttribute('src', 'data:image/png;base64,cG5n');
 
     await userEvent.click(screen.getByRole('button', { name: 'Subir avatar' }));
-    expect(await screen.findByText('✅ Avatar actualizado.')).toBeInTheDocument();
+    expect(await screen.findByText('Avatar actualizado.')).toBeInTheDocument();
     expect((sent as FormData | null)?.get('file')).toBe(file);
     await waitFor(() =>
       expect(header().getByRole('img', { name: 'Avatar de Ana Torres' })).toHaveAttribute(
@@ -168,7 +168,7 @@ describe('/perfil', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Subir avatar' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('❌ Error al subir avatar');
+    expect(alert).toHaveTextContent('Error al subir avatar');
     expect(alert).toHaveTextContent('Las imágenes SVG no se admiten.');
   });
 
@@ -190,7 +190,7 @@ describe('/perfil', () => {
     const toggle = await screen.findByRole('switch', { name: /Pedir un código por correo/ });
     expect(toggle).not.toBeChecked();
     await userEvent.click(toggle);
-    expect(await screen.findByText('✅ Verificación por código activada.')).toBeInTheDocument();
+    expect(await screen.findByText('Verificación por código activada.')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: /Pedir un código por correo/ })).toBeChecked(),
     );
@@ -211,7 +211,7 @@ describe('/perfil', () => {
     const toggle = await screen.findByRole('switch', { name: /Pedir un código por correo/ });
     await userEvent.click(toggle);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      '❌ Error al cambiar la verificación por código',
+      'Error al cambiar la verificación por código',
     );
     expect(screen.getByRole('switch', { name: /Pedir un código por correo/ })).not.toBeChecked();
   });

@@ -3,10 +3,10 @@ import { es } from '@ludoterm/contract/messages/es';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CopyDestinationSelector } from '../copy-destination-selector.tsx';
 import { CopyEntriesModal } from '@/features/copies/components/copy-entries-modal.tsx';
 import { entryKeys } from '@/features/entries/api/query-keys.ts';
 import { glossaryKeys } from '@/features/glossaries/api/query-keys.ts';
-import { GlossarySelector } from '@/features/glossaries/components/glossary-selector.tsx';
 import { searchKeys } from '@/features/search/api/query-keys.ts';
 import { SearchPage } from '@/features/search/components/search-page.tsx';
 import {
@@ -17,8 +17,8 @@ import {
 
 /**
  * /buscar — Buscar términos / usos terminológicos: the search (kept in the URL) and its
- * results; 'Copiar a otro glosario' opens the copies feature's modal for that entry, with a
- * destination selector that leaves out the entry's own glossary.
+ * results; 'Copiar a otro glosario' opens the copies feature's modal for that entry, offering
+ * only the glossaries it may go to.
  */
 export function SearchRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -45,12 +45,11 @@ export function SearchRoute() {
           origin={copying.nombre_seguro}
           selection={{ ids: [copying.id], count: 1 }}
           renderDestination={(field) => (
-            <GlossarySelector
+            <CopyDestinationSelector
               label={es.copies.destination}
+              origin={copying}
               value={field.value}
-              onChange={(next) => field.onChange(next)}
-              exclude={copying.nombre_seguro}
-              writableOnly
+              onChange={field.onChange}
               error={field.error}
             />
           )}

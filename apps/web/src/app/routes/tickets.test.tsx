@@ -60,7 +60,7 @@ describe('/tickets', () => {
     await userEvent.upload(container.querySelector('input[type="file"]')!, shot);
     await userEvent.click(screen.getByRole('button', { name: 'Enviar ticket' }));
 
-    expect(await screen.findByText('✅ Ticket enviado con éxito')).toBeInTheDocument();
+    expect(await screen.findByText('Ticket enviado con éxito')).toBeInTheDocument();
     const form = sent as FormData | null;
     expect(form?.get('tipo')).toBe('sugerencia');
     expect(form?.get('descripcion')).toBe('Modo oscuro, por favor.');
@@ -92,7 +92,7 @@ describe('/tickets', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /Descripción/ }), 'Falla');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar ticket' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('❌ Error al enviar el ticket');
+    expect(alert).toHaveTextContent('Error al enviar el ticket');
     expect(alert).toHaveTextContent('La imagen supera el tamaño máximo de 5 MB.');
   });
 
@@ -128,7 +128,7 @@ describe('/tickets', () => {
     renderApp('/tickets');
     await waitFor(
       () =>
-        expect(screen.getByRole('alert')).toHaveTextContent('❌ No se pudieron cargar los tickets'),
+        expect(screen.getByRole('alert')).toHaveTextContent('No se pudieron cargar los tickets'),
       {
         timeout: 5000,
       },

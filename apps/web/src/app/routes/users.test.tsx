@@ -110,7 +110,7 @@ describe('/usuarios', () => {
     await userEvent.click(
       screen.getByRole('button', { name: `Guardar cambios de ${editorUser.email}` }),
     );
-    expect(await screen.findByText('✅ Cambios guardados.')).toBeInTheDocument();
+    expect(await screen.findByText('Cambios guardados.')).toBeInTheDocument();
     expect(sent).toEqual({ role: 'lector' });
   });
 
@@ -135,7 +135,7 @@ describe('/usuarios', () => {
       screen.getByRole('button', { name: `Guardar cambios de ${adminUser.email}` }),
     );
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('❌ Error al guardar cambios');
+    expect(alert).toHaveTextContent('Error al guardar cambios');
     expect(alert).toHaveTextContent(
       'No se puede quitar el rol de administrador al último administrador.',
     );
@@ -149,10 +149,10 @@ describe('/usuarios', () => {
     );
     renderApp('/usuarios');
     expect(
-      await screen.findByText('❌ No se pudo cargar la lista de usuarios', {}, { timeout: 5000 }),
+      await screen.findByText('No se pudo cargar la lista de usuarios', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(
-      await screen.findByText('❌ No se pudieron cargar los tickets', {}, { timeout: 5000 }),
+      await screen.findByText('No se pudieron cargar los tickets', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
   });
 
@@ -181,7 +181,7 @@ describe('/usuarios', () => {
       'Arreglado.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Guardar el ticket n.º 7' }));
-    expect(await screen.findByText('✅ Ticket actualizado.')).toBeInTheDocument();
+    expect(await screen.findByText('Ticket actualizado.')).toBeInTheDocument();
     expect(sent).toEqual({ estado: 'resuelto', respuesta: 'Arreglado.' });
   });
 
@@ -196,6 +196,6 @@ describe('/usuarios', () => {
     await userEvent.type(answer, 'Hola');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar el ticket n.º 7' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('❌ Error al actualizar ticket')).toBeInTheDocument();
+    expect(within(alert).getByText('Error al actualizar ticket')).toBeInTheDocument();
   });
 });

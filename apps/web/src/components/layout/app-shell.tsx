@@ -74,7 +74,7 @@ export function AppShell({ title, user, contactEmail, onLogout, children }: AppS
         {es.app.skipToContent}
       </a>
       <MantineAppShell.Header px="md">
-        <Group h="100%" gap="sm" wrap="nowrap">
+        <Group h="100%" gap={isPhone ? 6 : 'sm'} wrap="nowrap">
           <Burger
             opened={opened}
             onClick={isPhone ? phoneNav.toggle : desktopNav.toggle}
@@ -84,9 +84,10 @@ export function AppShell({ title, user, contactEmail, onLogout, children }: AppS
             aria-controls={NAVBAR_ID}
           />
           <Title order={1} size={isPhone ? 'h5' : 'h4'} className={classes.title}>
-            {title} {es.app.beta}
+            <span className={classes.titleText}>{title}</span>{' '}
+            <span className={classes.beta}>{es.app.beta}</span>
           </Title>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={isPhone ? 6 : 'xs'} wrap="nowrap">
             <UserAvatar
               email={user.email}
               displayName={user.display_name}
@@ -116,7 +117,12 @@ export function AppShell({ title, user, contactEmail, onLogout, children }: AppS
                 </ActionIcon>
               </Tooltip>
               <Tooltip label={es.shell.logout}>
-                <ActionIcon variant="subtle" size="lg" onClick={onLogout} aria-label={es.shell.logout}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  onClick={onLogout}
+                  aria-label={es.shell.logout}
+                >
                   <IconLogout size={20} aria-hidden />
                 </ActionIcon>
               </Tooltip>

@@ -15,6 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { es, format } from '@ludoterm/contract/messages/es';
 import type { ReactNode } from 'react';
 import { SaveOutcomeAlert } from './save-outcome-alert.tsx';
+import { StatusText } from './status-text.tsx';
 import { useSaveOutcome } from './use-save-outcome.ts';
 
 /** A table row on wide screens, a card on phones. */
@@ -118,7 +119,7 @@ export function AdminTable<T>({
       {filter}
       {loadError && (
         <Alert color="red" variant="light" role="alert">
-          {loadError}
+          <StatusText text={loadError} />
         </Alert>
       )}
       <SaveOutcomeAlert
@@ -130,9 +131,10 @@ export function AdminTable<T>({
       {items && isPhone && (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {renderItems('card')}
-          {items.length === 0 && <Text c="dimmed">{emptyText}</Text>}
         </Stack>
       )}
+      {/* Outside the list: a list holds only its items. */}
+      {items && isPhone && items.length === 0 && <Text c="dimmed">{emptyText}</Text>}
       {items && !isPhone && (
         <Table.ScrollContainer minWidth={minWidth}>
           <Table verticalSpacing="sm" striped highlightOnHover>

@@ -1,4 +1,5 @@
 import { Alert, Text } from '@mantine/core';
+import { StatusText } from './status-text.tsx';
 
 /** How the last save of a row went: nothing yet, saved, or refused with the server's detail. */
 export type SaveOutcome = { ok: true } | { ok: false; detail: string } | null;
@@ -33,7 +34,7 @@ export function SaveOutcomeAlert({
         withCloseButton={!!onClose}
         onClose={onClose}
       >
-        {savedText}
+        <StatusText text={savedText} />
       </Alert>
     );
   }
@@ -42,7 +43,7 @@ export function SaveOutcomeAlert({
       color="red"
       variant="light"
       role="alert"
-      title={errorTitle}
+      title={<StatusText text={errorTitle} />}
       py={py}
       withCloseButton={!!onClose}
       onClose={onClose}

@@ -1,4 +1,5 @@
 import { Alert, Text } from '@mantine/core';
+import { StatusText } from './status-text.tsx';
 
 /** The outcome of the last action: a short line and, when it adds something, a detail. */
 export type StatusMessageValue = {
@@ -16,7 +17,7 @@ export function StatusMessage({ message }: { message: StatusMessageValue }) {
       {message && (
         <Alert color={colors[message.kind]} variant="light">
           <Text size="sm" fw={500}>
-            {message.text}
+            <StatusText text={message.text} />
           </Text>
           {message.detail && message.detail !== message.text && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -5,6 +5,7 @@ import { es } from '@ludoterm/contract/messages/es';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useLogin } from '../api/login.ts';
 import { EmailInput } from './email-input.tsx';
 import { FormSubmit } from './form-submit.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -53,7 +54,9 @@ export function CredentialsForm({
   onSignedIn,
   identitySlot,
 }: CredentialsFormProps) {
-  const [codeEmail, setCodeEmail] = useState<string | null>(null);
+  // The credentials that led to the code step: 'Reenviar código' signs in with them again.
+  const [codeFor, setCodeFor] = useState<LoginInput | null>(null);
+  const resendLogin = useLogin();
   const form = useForm<LoginInput>({
     resolver: zodResolver(schema),
     defaultValues: { email: '', password: '' },
@@ -63,18 +66,20 @@ export function CredentialsForm({
   const handleSubmit = form.handleSubmit(async (values) => {
     const answer = await mutation.mutateAsync(values).catch(() => null);
     if (!answer) return;
-    if (answer.requires_verification) setCodeEmail(values.email);
+    if (answer.requires_verification) setCodeFor(values);
     else onSignedIn();
   });
 
-  if (codeEmail) {
+  if (codeFor) {
     return (
       <VerificationCodeForm
-        email={codeEmail}
+        email={codeFor.email}
         onSignedIn={onSignedIn}
+        // A sign-in only, also after a registration: the account exists by now.
+        onResend={() => resendLogin.mutateAsync(codeFor)}
         onBack={() => {
           mutation.reset();
-          setCodeEmail(null);
+          setCodeFor(null);
         }}
       />
     );

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/error-message.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { FormSubmit } from './form-submit.tsx';
 import { PasswordField } from './password-field.tsx';
+import { StatusText } from '@/components/ui/status-text.tsx';
 
 const resetFormSchema = z
   .object({ password: newPasswordSchema, repeat: z.string() })
@@ -46,7 +47,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <Stack gap="md">
         {heading}
         <Alert color="green" variant="light" role="status">
-          {es.passwordReset.resetDone}
+          <StatusText text={es.passwordReset.resetDone} />
         </Alert>
         <Button component={Link} to={paths.login} fullWidth>
           {es.passwordReset.goToLogin}

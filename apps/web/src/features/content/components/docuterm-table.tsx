@@ -1,11 +1,22 @@
 import { Anchor, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { cardFields } from '@ludoterm/contract';
+import { es } from '@ludoterm/contract/messages/es';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import classes from './content.module.css';
 
-/** The card of an es → en glossary, as the contract defines it. */
-const fields = cardFields('es', 'en');
+/**
+ * The card of an es → en glossary, as the contract defines it, then the private comments: not
+ * a card field (never searched nor copied), but every entry form offers them.
+ */
+const fields = [
+  ...cardFields('es', 'en'),
+  {
+    id: 'comentarios_privados',
+    label: es.entries.privateComments,
+    descripcion: `Comentarios de trabajo sobre la entrada. ${es.entries.privateCommentsHelp} No se buscan ni se copian a otros glosarios.`,
+  },
+];
 
 /** /docuterm: the DocuTerm card model, one row per field of the contract's definition. */
 export function DocutermTable() {

@@ -52,7 +52,7 @@ describe('CopyEntriesModal', () => {
     expect(await screen.findByText('Selecciona un glosario destino.')).toBeInTheDocument();
   });
 
-  it('copies the selection and says how many were skipped', async () => {
+  it('copies the selection and says how many were copied and skipped', async () => {
     const bodies: unknown[] = [];
     serveApi((r) => {
       bodies.push([r.url, r.body]);
@@ -71,9 +71,12 @@ describe('CopyEntriesModal', () => {
     );
     await chooseDestination();
     await userEvent.click(screen.getByRole('button', { name: 'Copiar' }));
-    expect(await screen.findByText('Entradas copiadas correctamente.')).toBeInTheDocument();
+    expect(await screen.findByText('Entrada copiada correctamente.')).toBeInTheDocument();
     expect(
-      screen.getByText('1 omitidas: sus términos ya estaban en el glosario destino.'),
+      screen.getByText(
+        '1 entrada copiada. 1 entrada omitida: sus términos ya estaban en el glosario destino.',
+        { normalizer: (t) => t.replace(/\s+/g, ' ').trim() },
+      ),
     ).toBeInTheDocument();
     expect(bodies).toEqual([
       ['/glosarios/rpg-combate/copiar', { destino: 'plataformas', ids: [10, 11] }],
@@ -122,5 +125,27 @@ describe('CopyEntriesModal', () => {
     await chooseDestination();
     await userEvent.click(screen.getByRole('button', { name: 'Copiar' }));
     expect(await screen.findByText('Error al copiar entradas.')).toBeInTheDocument();
+  });
+
+  it('says nothing was copied when every entry was already there, and keeps Copiar', async () => {
+    serveApi(() => ({ status: 200, data: { copiadas: 0, omitidas: 18 } }));
+    renderWithProviders(
+      <CopyEntriesModal
+        opened
+        onClose={() => {}}
+        origin="rpg-combate"
+        selection={{ ids: [1], count: 18 }}
+        renderDestination={destination}
+      />,
+    );
+    expect(screen.getByText('18 entradas para copiar')).toBeInTheDocument();
+    await chooseDestination();
+    await userEvent.click(screen.getByRole('button', { name: 'Copiar' }));
+    expect(await screen.findByText('No se ha copiado ninguna entrada.')).toBeInTheDocument();
+    expect(
+      screen.getByText('18 entradas omitidas: sus términos ya estaban en el glosario destino.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/copiadas correctamente/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copiar' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { CopyAnswer } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, plural } from '@ludoterm/contract/messages/es';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { StatusMessage, type StatusMessageValue } from '@/components/ui/status-message.tsx';
@@ -28,7 +28,7 @@ export interface CopyEntriesModalProps {
   selection: CopySelection | null;
   /**
    * The destination selector, drawn by the page (it composes the glossaries feature's
-   * selector, excluding the origin and read-only glossaries).
+   * selector, offering only the glossaries a copy may go to).
    */
   renderDestination: (field: DestinationFieldProps) => ReactNode;
   onCopied?: (answer: CopyAnswer, destino: string) => void;
@@ -37,7 +37,7 @@ export interface CopyEntriesModalProps {
 /**
  * Copies a selection of entries to another glossary (from /entradas, and from /buscar's
  * 'Copiar a otro glosario'): choose the destination ('Selecciona un glosario destino.' when
- * none), copy, and read 'Entradas copiadas correctamente.' with how many were skipped, or
+ * none), copy, and read how many were copied and how many skipped and why (copyResultText), or
  * 'Error al copiar entradas.' / the server's detail.
  */
 export function CopyEntriesModal({
@@ -75,7 +75,7 @@ export function CopyEntriesModal({
         ids: selection?.ids,
         todas: selection?.todas,
       });
-      setOutcome({ kind: 'ok', ...copyResultText(answer) });
+      setOutcome(copyResultText(answer));
       onCopied?.(answer, destino);
     } catch (error) {
       setOutcome({ kind: 'error', text: copyErrorText(error, es.copies.error) });
@@ -97,11 +97,7 @@ export function CopyEntriesModal({
         noValidate
       >
         <Stack gap="sm">
-          <Text size="sm">
-            {count === 1
-              ? es.copies.selectionOne
-              : format(es.copies.selection, { n: count.toLocaleString('es-ES') })}
-          </Text>
+          <Text size="sm">{plural(es.copies.selection, count)}</Text>
           {renderDestination({
             value: destino,
             onChange: (next) => {

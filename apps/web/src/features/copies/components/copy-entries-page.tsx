@@ -1,6 +1,6 @@
 import type { CopyAnswer, Entry, Glossary } from '@ludoterm/contract';
 import { copyInputSchema } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, format, plural } from '@ludoterm/contract/messages/es';
 import {
   Alert,
   Button,
@@ -11,14 +11,16 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  TextInput,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { IconCopy } from '@tabler/icons-react';
+import { IconCopy, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { StatusMessage, type StatusMessageValue } from '@/components/ui/status-message.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useCopyEntries } from '../api/copy-entries.ts';
-import { useOriginEntries } from '../api/get-origin-entries.ts';
+import { getOriginEntryIds, useOriginEntries } from '../api/get-origin-entries.ts';
 import { copyErrorText, copyResultText } from '../utils/copy-messages.ts';
 import classes from './copies.module.css';
 
@@ -36,11 +38,13 @@ export interface CopyEntriesPageProps {
 interface Selection {
   origin: string | null;
   ids: ReadonlySet<number>;
-  all: boolean;
+  /** Every entry matching this filter ('' for the whole glossary) is ticked; null when not. */
+  allFor: string | null;
 }
 
 const EMPTY: ReadonlySet<number> = new Set();
 
+/** A one-line row; a long one wraps and is measured. */
 const ROW_HEIGHT = 36;
 
 /** The message the spec's section 5 rule yields before any request, or null. */
@@ -61,7 +65,8 @@ function termsOf(entry: Entry, origin: NonNullable<CopyEntriesPageProps['origin'
 
 /**
  * /copiar: origin and destination, the origin's entries as a checkbox list (virtualised,
- * loaded page by page), 'Seleccionar todo' and Copiar, with the spec's messages.
+ * loaded page by page, narrowed by a filter over both terms and the subindice), 'Seleccionar
+ * todo' (or every match of the filter) and Copiar, with the spec's messages.
  */
 export function CopyEntriesPage({
   origin,
@@ -71,20 +76,24 @@ export function CopyEntriesPage({
   onCopied,
 }: CopyEntriesPageProps) {
   const originSlug = origin?.nombre_seguro ?? null;
-  const list = useOriginEntries(originSlug);
+  const [filter, setFilter] = useState('');
+  const [q] = useDebouncedValue(filter.trim(), 250);
+  const list = useOriginEntries(originSlug, q);
   const copy = useCopyEntries();
   // The selection belongs to one origin: choosing another starts from nothing.
   const [selection, setSelection] = useState<Selection>({
     origin: null,
     ids: new Set(),
-    all: false,
+    allFor: null,
   });
   const current = selection.origin === originSlug ? selection : null;
   const selected = current?.ids ?? EMPTY;
-  const allSelected = current?.all ?? false;
+  // "All" means all that match the filter it was ticked under: another filter drops it.
+  const allSelected = current?.allFor === q;
   const setSelected = (ids: ReadonlySet<number>) =>
-    setSelection({ origin: originSlug, ids, all: false });
-  const setAllSelected = (all: boolean) => setSelection({ origin: originSlug, ids: EMPTY, all });
+    setSelection({ origin: originSlug, ids, allFor: null });
+  const setAllSelected = (all: boolean) =>
+    setSelection({ origin: originSlug, ids: EMPTY, allFor: all ? q : null });
   const [message, setMessage] = useState<StatusMessageValue>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -98,6 +107,8 @@ export function CopyEntriesPage({
     count: entries.length + (list.hasNextPage ? 1 : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
+    // Rows wrap on a narrow screen, so each is measured once laid out.
+    measureElement: (element) => element.getBoundingClientRect().height || ROW_HEIGHT,
     overscan: 10,
     // Until the box is measured (and where it never is, as in tests), assume its CSS height.
     initialRect: { width: 600, height: 416 },
@@ -132,17 +143,28 @@ export function CopyEntriesPage({
       });
       return;
     }
-    const input = allSelected
-      ? { destino: destination!, todas: true }
-      : { destino: destination!, ids: [...selected] };
-    const parsed = copyInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setMessage({ kind: 'warning', text: parsed.error.issues[0]?.message ?? es.copies.error });
-      return;
+    // Ticking all without a filter copies the whole glossary, even rows not loaded yet.
+    const whole = allSelected && q === '';
+    if (!allSelected) {
+      const parsed = copyInputSchema.safeParse({ destino: destination, ids: [...selected] });
+      if (!parsed.success) {
+        setMessage({ kind: 'warning', text: parsed.error.issues[0]?.message ?? es.copies.error });
+        return;
+      }
     }
     try {
-      const answer = await copy.mutateAsync({ origen: originSlug!, ...input });
-      setMessage({ kind: 'ok', ...copyResultText(answer) });
+      const ids = whole
+        ? undefined
+        : allSelected
+          ? await getOriginEntryIds(originSlug!, q)
+          : [...selected];
+      const answer = await copy.mutateAsync({
+        origen: originSlug!,
+        destino: destination!,
+        ids,
+        todas: whole || undefined,
+      });
+      setMessage(copyResultText(answer));
       onCopied?.(answer, destination!);
     } catch (error) {
       const detail = copyErrorText(error, '');
@@ -165,12 +187,24 @@ export function CopyEntriesPage({
             {format(es.entries.loadError, { detail: errorMessage(list.error) })}
           </Alert>
         )}
-        {originSlug && list.isSuccess && total === 0 && <Text c="dimmed">{es.entries.empty}</Text>}
+        {origin && (q !== '' || total > 0 || filter !== '') && (
+          <TextInput
+            label={es.copyPage.filter}
+            placeholder={es.copyPage.filterPlaceholder}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+            mb="xs"
+          />
+        )}
+        {originSlug && list.isSuccess && total === 0 && (
+          <Text c="dimmed">{q ? es.copyPage.noMatches : es.entries.empty}</Text>
+        )}
         {origin && total > 0 && (
           <Stack gap="xs">
             <Group gap="sm">
               <Checkbox
-                label={es.copyPage.selectAll}
+                label={q ? es.copyPage.selectMatches : es.copyPage.selectAll}
                 checked={allSelected}
                 indeterminate={!allSelected && selected.size > 0}
                 onChange={(event) => {
@@ -179,7 +213,7 @@ export function CopyEntriesPage({
                 }}
               />
               <Text size="sm" c="dimmed" aria-live="polite">
-                {format(es.copyPage.selected, { n: selectedCount.toLocaleString('es-ES') })}
+                {plural(es.copyPage.selected, selectedCount)}
               </Text>
             </Group>
             <div ref={scrollRef} className={classes.scroller}>
@@ -189,8 +223,10 @@ export function CopyEntriesPage({
                   return (
                     <li
                       key={item.key}
+                      data-index={item.index}
+                      ref={virtualizer.measureElement}
                       className={classes.row}
-                      style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+                      style={{ transform: `translateY(${item.start}px)` }}
                     >
                       {entry ? (
                         <Checkbox

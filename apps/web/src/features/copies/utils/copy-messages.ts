@@ -1,11 +1,27 @@
 import type { CopyAnswer } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, plural } from '@ludoterm/contract/messages/es';
 
-/** 'Entradas copiadas correctamente.' and, when some were skipped, how many and why. */
-export function copyResultText(answer: CopyAnswer): { text: string; detail?: string } {
-  return answer.omitidas > 0
-    ? { text: es.copies.copied, detail: format(es.copies.skipped, { n: answer.omitidas }) }
-    : { text: es.copies.copied };
+export interface CopyResult {
+  /** 'ok' when something was copied; 'warning' when nothing was. */
+  kind: 'ok' | 'warning';
+  text: string;
+  detail?: string;
+}
+
+/**
+ * What a copy did: 'Entradas copiadas correctamente.' only when some were, how many were
+ * copied, and how many were skipped and why ('No se ha copiado ninguna entrada.' otherwise).
+ */
+export function copyResultText({ copiadas, omitidas }: CopyAnswer): CopyResult {
+  const lines: string[] = [];
+  if (copiadas > 0) lines.push(plural(es.copies.copiedCount, copiadas));
+  if (omitidas > 0) lines.push(plural(es.copies.skipped, omitidas));
+  if (copiadas === 0 && omitidas === 0) lines.push(es.copies.nothingToCopy);
+  return {
+    kind: copiadas > 0 ? 'ok' : 'warning',
+    text: plural(es.copies.copied, copiadas),
+    detail: lines.join('\n'),
+  };
 }
 
 /** The server's detail when it sent one (spec section 8), otherwise `fallback`. */

@@ -1,4 +1,4 @@
-import type { CardField, EntryInput } from '@ludoterm/contract';
+import type { CardField, Entry, EntryInput } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Paper, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -12,8 +12,8 @@ export interface AddEntryPanelProps {
   /** The card's fields (`ficha.campos`). */
   fields: readonly CardField[];
   onClose: () => void;
-  /** After the entry was created; closing the panel is up to the caller. */
-  onAdded: () => void;
+  /** After the entry was created (and the list reloaded); closing the panel is up to the caller. */
+  onAdded: (entry: Entry) => void;
 }
 
 /** 'Añadir entrada': the empty card as a form, with the private comments, in a panel. */
@@ -25,14 +25,15 @@ export function AddEntryPanel({ nombreSeguro, fields, onClose, onAdded }: AddEnt
   // and the entry is created all the same.
   const handleSave = async (input: EntryInput) => {
     setError(null);
+    let created: Entry;
     try {
-      await create.mutateAsync({ nombreSeguro, input });
+      created = await create.mutateAsync({ nombreSeguro, input });
     } catch (saveError) {
       setError(format(es.entries.saveError, { detail: errorMessage(saveError) }));
       return;
     }
     notifications.show({ color: 'green', message: es.entries.created });
-    onAdded();
+    onAdded(created);
   };
 
   return (

@@ -41,7 +41,6 @@ function renderManager(props: Partial<EntriesManagerProps> = {}) {
     <EntriesManager
       glossary={rpgGlossary}
       fields={esEnFields}
-      currentUserName="Ana Torres"
       onCopyRequest={onCopyRequest}
       onEntriesChanged={onEntriesChanged}
       {...props}
@@ -139,6 +138,43 @@ describe('EntriesManager', () => {
     expect(within(form).getByRole('textbox', { name: 'Notas' })).toHaveValue('Mi nota');
   });
 
+  it('shows both versions after a 409 with the saved entry, and saves the combination over it', async () => {
+    const opened = { ...espada, version: 3, notas: null };
+    const theirs = { ...opened, version: 4, autor: 'Luis Gómez', definicion: 'Espada larga.' };
+    const sent: unknown[] = [];
+    serveEntries([opened], (r) => {
+      if (r.method !== 'PUT') return undefined;
+      sent.push(r.body);
+      if (sent.length === 1) {
+        return {
+          status: 409,
+          data: {
+            detail: 'Otra persona ha cambiado esta entrada…',
+            code: 'CONFLICT',
+            entrada: theirs,
+          },
+        };
+      }
+      return { status: 200, data: { entrada: { ...theirs, version: 5, notas: 'Mi nota' } } };
+    });
+    renderManager();
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar «espada»' }));
+    const form = screen.getByRole('form', { name: 'Editar «espada»' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Notas' }), 'Mi nota');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Otra persona ha cambiado esta entrada',
+    });
+    expect(within(dialog).getByText('Mi nota')).toBeInTheDocument();
+    expect(within(dialog).getByText('Espada larga.')).toBeInTheDocument();
+    const definition = within(dialog).getByRole('radiogroup', { name: /«Definición/ });
+    await userEvent.click(within(definition).getByText('Lo guardado'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar la combinación' }));
+    expect(await screen.findByText('Entrada actualizada.')).toBeInTheDocument();
+    expect(sent[1]).toMatchObject({ notas: 'Mi nota', definicion: 'Espada larga.', version: 4 });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('adds an entry with the form and refuses one without terms', async () => {
     let sent: unknown = null;
     serveEntries([], (r) => {
@@ -159,6 +195,91 @@ describe('EntriesManager', () => {
     expect(await screen.findByText('Entrada creada.')).toBeInTheDocument();
     expect(sent).toMatchObject({ termino: { es: 'arco', en: 'bow' }, notas: null });
     expect(onEntriesChanged).toHaveBeenCalled();
+  });
+
+  it('moves focus into the edit form, and back to its Editar button on Escape and after saving', async () => {
+    serveEntries([espada], (r) =>
+      r.method === 'PUT' ? { status: 200, data: { entrada: espada } } : undefined,
+    );
+    renderManager();
+    const edit = await screen.findByRole('button', { name: 'Editar «espada»' });
+    await userEvent.click(edit);
+    const form = screen.getByRole('form', { name: 'Editar «espada»' });
+    expect(within(form).getByRole('textbox', { name: 'Término (es)' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Editar «espada»' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Editar «espada»' })).toHaveFocus();
+
+    // Opened from the expanded card's own Editar button, focus comes back to that one.
+    await userEvent.click(screen.getByRole('button', { name: 'Ver ficha de «espada»' }));
+    const card = screen.getByRole('article', { name: 'espada' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Editar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Entrada actualizada.')).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Editar' })).toHaveFocus(),
+    );
+  });
+
+  it('focuses the new entry once it is added, and Añadir entrada when the panel is cancelled', async () => {
+    const listed: Entry[] = [espada];
+    const arco = { ...espada, id: 99, termino: { es: 'arco', en: 'bow' } };
+    serveApi((request) => {
+      if (request.method === 'POST') {
+        listed.unshift(arco);
+        return { status: 201, data: arco };
+      }
+      const data = [...listed];
+      return { status: 200, data, headers: { 'x-total-count': String(data.length) } };
+    });
+    renderManager();
+    await screen.findByRole('article', { name: 'espada' });
+    const add = screen.getByRole('button', { name: 'Añadir entrada' });
+    await userEvent.click(add);
+    const form = screen.getByRole('form', { name: 'Nueva entrada' });
+    expect(within(form).getByRole('textbox', { name: 'Término (es)' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Nueva entrada' })).not.toBeInTheDocument();
+    expect(add).toHaveFocus();
+
+    await userEvent.click(add);
+    await userEvent.keyboard('arco');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    // The list reloads, then renders the new row in a deferred pass.
+    await vi.waitFor(
+      () => expect(screen.getByRole('button', { name: 'Ver ficha de «arco»' })).toHaveFocus(),
+      { timeout: 5000 },
+    );
+  });
+
+  it('focuses Añadir entrada when the new entry is not in the list shown', async () => {
+    serveEntries([espada], (r) =>
+      r.method === 'POST' ? { status: 201, data: { ...espada, id: 99 } } : undefined,
+    );
+    renderManager();
+    await screen.findByRole('article', { name: 'espada' });
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir entrada' }));
+    await userEvent.keyboard('zzz');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(
+      () => expect(screen.getByRole('button', { name: 'Añadir entrada' })).toHaveFocus(),
+      { timeout: 5000 },
+    );
+  });
+
+  it('offers the private comments as the server says, not by comparing names', async () => {
+    const byLuis = { ...escudo, puede_ver_comentarios_privados: true };
+    const byAna = { ...espada, comentarios_privados: null, puede_ver_comentarios_privados: false };
+    serveEntries([byLuis, byAna]);
+    renderManager({ glossary: { ...rpgGlossary, acceso: 'editor' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar «escudo»' }));
+    let form = screen.getByRole('form', { name: 'Editar «escudo»' });
+    expect(within(form).getByRole('textbox', { name: /Comentarios privados/ })).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Editar «espada»' }));
+    form = screen.getByRole('form', { name: 'Editar «espada»' });
+    expect(within(form).queryByRole('textbox', { name: /Comentarios privados/ })).toBeNull();
   });
 
   it('deletes the selected entries and brings them back from the undo toast', async () => {
@@ -237,8 +358,8 @@ describe('EntriesManager', () => {
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Restaurar: Versión inicial' }),
     );
-    expect(await screen.findByText('✅ Entrada restaurada correctamente.')).toBeInTheDocument();
-    expect(restored).toEqual({ version_index: 0 });
+    expect(await screen.findByText('Entrada restaurada correctamente.')).toBeInTheDocument();
+    expect(restored).toEqual({ version_index: 0, version: espada.version });
 
     await userEvent.click(screen.getByRole('button', { name: 'Historial de «espada»' }));
     await screen.findByRole('dialog');

@@ -11,17 +11,21 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { showToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
-import { useEntriesInfinite } from '../api/get-entries-page.ts';
+import { entriesInfiniteQueryOptions, useEntriesInfinite } from '../api/get-entries-page.ts';
+import { entryKeys } from '../api/query-keys.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
 import { useEntrySelection } from '../hooks/use-entry-selection.ts';
+import { conflictOf } from '../utils/entry-conflict.ts';
 import { toggleId } from '../utils/toggle-id.ts';
 import { AddEntryPanel } from './add-entry-panel.tsx';
 import { EntriesToolbar, type CopyRequest } from './entries-toolbar.tsx';
-import { EntryCard } from './entry-card.tsx';
+import { EntryCard, type EntryFocusTarget } from './entry-card.tsx';
+import { EntryConflictModal, type EntryConflict } from './entry-conflict-modal.tsx';
 import { EntryHistoryModal } from './entry-history-modal.tsx';
 import { VirtualEntryList } from './virtual-entry-list.tsx';
 
@@ -29,8 +33,6 @@ export interface EntriesManagerProps {
   glossary: Glossary;
   /** The card's fields (`ficha.campos`); undefined while the configuration loads. */
   fields: CardField[] | undefined;
-  /** The signed-in user's display name or e-mail, to know whose private comments these are. */
-  currentUserName: string | null;
   /** 'Copiar entradas' with a selection: the page opens its copy modal. */
   onCopyRequest: (request: CopyRequest) => void;
   /** After entries were added, deleted or recovered (the page refreshes the glossary counts). */
@@ -46,7 +48,6 @@ export interface EntriesManagerProps {
 export function EntriesManager({
   glossary,
   fields,
-  currentUserName,
   onCopyRequest,
   onEntriesChanged,
 }: EntriesManagerProps) {
@@ -63,8 +64,17 @@ export function EntriesManager({
   const [saveError, setSaveError] = useState<string | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const [historyEntry, setHistoryEntry] = useState<Entry | null>(null);
+  // Where the keyboard goes once a form closes, so it never falls back to the top of the page:
+  // the new entry, or the Editar button of the entry that was edited.
+  const [focusRequest, setFocusRequest] = useState<{
+    id: number;
+    target: EntryFocusTarget;
+  } | null>(null);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
 
   const list = useEntriesInfinite(nombreSeguro, q, orden);
+  const queryClient = useQueryClient();
   const update = useUpdateEntry();
 
   const entries = useMemo(() => list.data?.pages.flatMap((p) => p.entries) ?? [], [list.data]);
@@ -72,13 +82,11 @@ export function EntriesManager({
   const selection = useEntrySelection(entries, total);
   const { mode, isSelected, toggle: toggleSelected } = selection;
 
-  const privateFor = useCallback(
-    (entry: Entry) =>
-      glossary.acceso === 'propietario' ||
-      entry.comentarios_privados !== null ||
-      (currentUserName !== null && entry.autor === currentUserName),
-    [glossary.acceso, currentUserName],
-  );
+  // After an entry is created the list has been read again: is the new one on it?
+  const isListed = (id: number) =>
+    queryClient
+      .getQueryData(entriesInfiniteQueryOptions(nombreSeguro, q, orden).queryKey)
+      ?.pages.some((page) => page.entries.some((e) => e.id === id)) ?? false;
 
   const toggleExpanded = useCallback((id: number) => {
     setExpanded((current) => toggleId(current, id));
@@ -91,26 +99,49 @@ export function EntriesManager({
     },
     [entries],
   );
-  const cancelEdit = useCallback(() => setEditing(null), []);
+  const cancelEdit = useCallback((id: number) => {
+    setEditing(null);
+    setFocusRequest({ id, target: 'edit' });
+  }, []);
 
-  const saveEdit = useCallback(
-    (entry: Entry, input: EntryInput) => {
+  // A save that met someone else's newer version: both shown side by side to resolve.
+  const [conflict, setConflict] = useState<(EntryConflict & { id: number }) | null>(null);
+
+  const saveVersion = useCallback(
+    (id: number, input: EntryInput, version: number | undefined) => {
       setSaveError(null);
-      const version = editing?.id === entry.id ? editing.version : entry.version;
       update.mutate(
-        { nombreSeguro, id: entry.id, input, version },
+        { nombreSeguro, id, input, version },
         {
           onSuccess: () => {
+            setConflict(null);
             setEditing(null);
-            notifications.show({ color: 'green', message: es.entries.updated });
+            setFocusRequest({ id, target: 'edit' });
+            showToast({ tone: 'success', text: es.entries.updated });
           },
-          onError: (error) =>
-            setSaveError(format(es.entries.saveError, { detail: errorMessage(error) })),
+          onError: (error) => {
+            const theirs = conflictOf(error);
+            if (theirs) setConflict({ id, mine: input, theirs });
+            else setSaveError(format(es.entries.saveError, { detail: errorMessage(error) }));
+          },
         },
       );
     },
-    [nombreSeguro, update, editing],
+    [nombreSeguro, update],
   );
+
+  const saveEdit = useCallback(
+    (entry: Entry, input: EntryInput) =>
+      saveVersion(entry.id, input, editing?.id === entry.id ? editing.version : entry.version),
+    [saveVersion, editing],
+  );
+
+  const discardMine = useCallback(() => {
+    if (!conflict) return;
+    setConflict(null);
+    cancelEdit(conflict.id);
+    void queryClient.invalidateQueries({ queryKey: entryKeys.glossary(nombreSeguro) });
+  }, [conflict, cancelEdit, queryClient, nombreSeguro]);
 
   const renderEntry = useCallback(
     (entry: Entry) => (
@@ -123,7 +154,8 @@ export function EntriesManager({
         isSaving={update.isPending && editingId === entry.id}
         saveError={editingId === entry.id ? saveError : null}
         canWrite={canWrite}
-        withPrivateComments={privateFor(entry)}
+        focusTarget={focusRequest?.id === entry.id ? focusRequest.target : null}
+        onFocused={clearFocusRequest}
         selectable={mode !== 'none'}
         isSelected={isSelected(entry.id)}
         onToggleExpanded={toggleExpanded}
@@ -142,7 +174,8 @@ export function EntriesManager({
       update.isPending,
       saveError,
       canWrite,
-      privateFor,
+      focusRequest,
+      clearFocusRequest,
       mode,
       isSelected,
       toggleSelected,
@@ -176,6 +209,7 @@ export function EntriesManager({
         />
         {canWrite && (
           <Button
+            ref={addButtonRef}
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setIsAdding((open) => !open)}
             aria-expanded={isAdding}
@@ -195,9 +229,16 @@ export function EntriesManager({
         <AddEntryPanel
           nombreSeguro={nombreSeguro}
           fields={fields}
-          onClose={() => setIsAdding(false)}
-          onAdded={() => {
+          onClose={() => {
             setIsAdding(false);
+            addButtonRef.current?.focus();
+          }}
+          onAdded={(entry) => {
+            setIsAdding(false);
+            // A new entry the list does not show (a later page, or the search leaves it out):
+            // the keyboard goes back to 'Añadir entrada' instead.
+            if (isListed(entry.id)) setFocusRequest({ id: entry.id, target: 'entry' });
+            else addButtonRef.current?.focus();
             onEntriesChanged?.();
           }}
         />
@@ -231,9 +272,19 @@ export function EntriesManager({
           isFetchingNextPage={list.isFetchingNextPage}
           fetchNextPage={() => void list.fetchNextPage()}
           renderEntry={renderEntry}
+          revealId={focusRequest?.target === 'entry' ? focusRequest.id : null}
           label={format(es.entries.listLabel, { name: glossary.nombre })}
         />
       )}
+
+      <EntryConflictModal
+        conflict={conflict}
+        fields={fields ?? []}
+        saving={update.isPending}
+        onSave={(input, version) => conflict && saveVersion(conflict.id, input, version)}
+        onDiscard={discardMine}
+        onClose={() => setConflict(null)}
+      />
 
       <EntryHistoryModal
         glossary={glossary}
@@ -243,7 +294,7 @@ export function EntriesManager({
         onClose={() => setHistoryEntry(null)}
         onRestored={() => {
           setHistoryEntry(null);
-          notifications.show({ color: 'green', message: es.entries.versionRestored });
+          showToast({ tone: 'success', text: es.entries.versionRestored });
         }}
       />
     </Stack>

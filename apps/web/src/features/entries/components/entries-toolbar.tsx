@@ -1,4 +1,4 @@
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, format, plural } from '@ludoterm/contract/messages/es';
 import { Alert, Button, Checkbox, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconTrash, IconX } from '@tabler/icons-react';
@@ -71,10 +71,7 @@ export function EntriesToolbar({
     const recovered = await recover.mutateAsync({ nombreSeguro, ids });
     notifications.show({
       color: 'green',
-      message:
-        recovered.length === 1
-          ? es.entries.restored
-          : format(es.entries.restoredMany, { n: recovered.length }),
+      message: plural(es.entries.restoredCount, recovered.length),
     });
     onEntriesChanged?.();
   };
@@ -91,8 +88,7 @@ export function EntriesToolbar({
       chooseMode('none');
       onEntriesChanged?.();
       showUndoToast({
-        message:
-          deleted === 1 ? es.entries.deleted : format(es.entries.deletedMany, { n: deleted }),
+        message: plural(es.entries.deletedCount, deleted),
         onRestore: () => undoDeletion(ids),
         restoreError: (error) => format(es.entries.restoreError, { detail: errorMessage(error) }),
       });
@@ -156,7 +152,7 @@ export function EntriesToolbar({
               onChange={(event) => selection.selectAll(event.currentTarget.checked)}
             />
             <Text size="sm" fw={500} aria-live="polite">
-              {format(es.entries.selectedCount, { n: selection.count.toLocaleString('es-ES') })}
+              {plural(es.entries.selectedCount, selection.count)}
             </Text>
             {mode === 'copy' ? (
               <Button

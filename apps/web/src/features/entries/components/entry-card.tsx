@@ -2,11 +2,14 @@ import type { CardField, Entry, EntryInput, Glossary } from '@ludoterm/contract'
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconEdit, IconHistory } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { entryTitle, fieldValue } from '../utils/entry-fields.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import classes from './entries.module.css';
 import { EntryForm } from './entry-form.tsx';
+
+/** Where a card puts the keyboard when asked: its toggle, or the Editar that opened its form. */
+export type EntryFocusTarget = 'entry' | 'edit';
 
 export interface EntryCardProps {
   entry: Entry;
@@ -18,15 +21,20 @@ export interface EntryCardProps {
   isSaving: boolean;
   saveError: string | null;
   canWrite: boolean;
-  /** Whether the private comments field is shown when editing. */
-  withPrivateComments: boolean;
+  /**
+   * Where the manager asks this card to put the keyboard: its toggle (a new entry) or the
+   * Editar button that opened the form (after saving or cancelling an edit).
+   */
+  focusTarget: EntryFocusTarget | null;
+  /** The card has taken the focus asked for. */
+  onFocused: () => void;
   /** In a selection mode: the checkbox and whether it is ticked. */
   selectable: boolean;
   isSelected: boolean;
   onToggleExpanded: (id: number) => void;
   onToggleSelected: (id: number) => void;
   onEdit: (id: number) => void;
-  onCancelEdit: () => void;
+  onCancelEdit: (id: number) => void;
   onSave: (entry: Entry, input: EntryInput) => void;
   onHistory: (entry: Entry) => void;
 }
@@ -45,7 +53,8 @@ export const EntryCard = memo(function EntryCard({
   isSaving,
   saveError,
   canWrite,
-  withPrivateComments,
+  focusTarget,
+  onFocused,
   selectable,
   isSelected,
   onToggleExpanded,
@@ -59,6 +68,23 @@ export const EntryCard = memo(function EntryCard({
   const target = entry.termino[glossary.idioma_meta];
   const base = entry.termino[glossary.idioma_origen];
   const detailsId = `entrada-${entry.id}-ficha`;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const headerEditRef = useRef<HTMLButtonElement>(null);
+  const detailsEditRef = useRef<HTMLButtonElement>(null);
+  // Which Editar opened the form, so the keyboard goes back to that one.
+  const editOpenedFrom = useRef<'header' | 'details'>('header');
+
+  useEffect(() => {
+    if (!focusTarget || isEditing) return;
+    const target =
+      focusTarget === 'entry'
+        ? toggleRef.current
+        : ((editOpenedFrom.current === 'details' ? detailsEditRef.current : null) ??
+          headerEditRef.current);
+    if (!target) return;
+    target.focus();
+    onFocused();
+  }, [focusTarget, isEditing, onFocused]);
 
   // The collapsed row is plain elements styled by the CSS module: it is what the virtual list
   // mounts by the dozen while scrolling, and Mantine's per-element style variables cost a
@@ -80,6 +106,7 @@ export const EntryCard = memo(function EntryCard({
           />
         )}
         <button
+          ref={toggleRef}
           type="button"
           className={classes.entryToggle}
           onClick={() => onToggleExpanded(entry.id)}
@@ -108,9 +135,13 @@ export const EntryCard = memo(function EntryCard({
           <span className={classes.entryActions}>
             {canWrite && (
               <button
+                ref={headerEditRef}
                 type="button"
                 className={classes.iconButton}
-                onClick={() => onEdit(entry.id)}
+                onClick={() => {
+                  editOpenedFrom.current = 'header';
+                  onEdit(entry.id);
+                }}
                 aria-label={format(es.entries.editLabel, { term: title })}
                 title={es.entries.edit}
               >
@@ -135,11 +166,11 @@ export const EntryCard = memo(function EntryCard({
           <EntryForm
             fields={fields}
             entry={entry}
-            withPrivateComments={withPrivateComments}
+            withPrivateComments={entry.puede_ver_comentarios_privados}
             isSaving={isSaving}
             error={saveError}
             onSave={(input) => onSave(entry, input)}
-            onCancel={onCancelEdit}
+            onCancel={() => onCancelEdit(entry.id)}
             label={format(es.entries.editLabel, { term: title })}
           />
         </Stack>
@@ -161,10 +192,14 @@ export const EntryCard = memo(function EntryCard({
           <Group gap="xs">
             {canWrite && (
               <Button
+                ref={detailsEditRef}
                 size="xs"
                 variant="light"
                 leftSection={<IconEdit size={16} aria-hidden />}
-                onClick={() => onEdit(entry.id)}
+                onClick={() => {
+                  editOpenedFrom.current = 'details';
+                  onEdit(entry.id);
+                }}
               >
                 {es.entries.edit}
               </Button>

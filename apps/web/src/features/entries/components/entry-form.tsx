@@ -1,6 +1,7 @@
 import { TEXT_FIELD_MAX, type CardField, type Entry, type EntryInput } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useEffect, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { formKey, formValuesOf, inputOf } from '../utils/entry-fields.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
@@ -23,7 +24,8 @@ export interface EntryFormProps {
 /**
  * The DocuTerm card as a form: every field of the glossary's card (long ones as multi-line
  * boxes), the private comments when the user may see them, and, when editing, the author and
- * creation date read-only. Saving needs a term in at least one language.
+ * creation date read-only. Saving needs a term in at least one language. It opens with the
+ * first field focused; Escape cancels.
  */
 export function EntryForm({
   fields,
@@ -39,6 +41,20 @@ export function EntryForm({
   const termKeys = fields.filter((f) => f.id.startsWith('termino.')).map((f) => formKey(f.id));
   const rootError = form.formState.errors.root?.message;
 
+  // Opening the form (Editar, Añadir entrada) puts the keyboard in its first field.
+  const firstKey = fields[0] ? formKey(fields[0].id) : null;
+  const { setFocus } = form;
+  useEffect(() => {
+    if (firstKey) setFocus(firstKey);
+  }, [firstKey, setFocus]);
+
+  // Escape does what Cancelar does (not while a save is on its way, nor mid-composition).
+  const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Escape' || isSaving || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    onCancel();
+  };
+
   const submit = form.handleSubmit((values) => {
     if (!termKeys.some((key) => values[key]?.trim())) {
       form.setError('root', { message: 'Escribe el término en al menos uno de los dos idiomas.' });
@@ -48,10 +64,10 @@ export function EntryForm({
   });
 
   return (
-    <form onSubmit={submit} aria-label={label} noValidate>
+    <form onSubmit={submit} onKeyDown={handleKeyDown} aria-label={label} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          {fields.map((field, index) =>
+          {fields.map((field) =>
             field.multilinea ? (
               <Textarea
                 key={field.id}
@@ -70,7 +86,6 @@ export function EntryForm({
                 label={field.label}
                 maxLength={TEXT_FIELD_MAX}
                 disabled={isSaving}
-                data-autofocus={index === 0 || undefined}
                 {...form.register(formKey(field.id))}
               />
             ),

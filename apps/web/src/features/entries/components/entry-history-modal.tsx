@@ -17,7 +17,7 @@ export interface EntryHistoryModalProps {
   fields: readonly CardField[] | undefined;
   canWrite: boolean;
   onClose: () => void;
-  /** After a version was restored (the page shows '✅ Entrada restaurada correctamente.'). */
+  /** After a version was restored (the page says 'Entrada restaurada correctamente.'). */
   onRestored: (entry: Entry) => void;
 }
 
@@ -54,6 +54,7 @@ export function EntryHistoryModal({
         nombreSeguro: glossary.nombre_seguro,
         id: entry.id,
         versionIndex: index,
+        version: entry.version,
       });
       onRestored(restored);
     } catch (caught) {

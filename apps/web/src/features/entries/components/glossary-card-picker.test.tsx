@@ -62,6 +62,10 @@ describe('GlossaryCardPicker', () => {
       />,
     );
     expect(screen.getByText('No hay glosarios disponibles.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Crear un glosario' })).toHaveAttribute(
+      'href',
+      '/crear',
+    );
     empty.unmount();
     renderWithProviders(
       <GlossaryCardPicker

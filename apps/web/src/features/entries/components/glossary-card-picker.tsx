@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { NoGlossaries } from '@/components/ui/no-glossaries.tsx';
 import { filterByName } from '@/lib/filter-by-name.ts';
 import { entryCountLabel } from '../utils/count-label.ts';
 import classes from './entries.module.css';
@@ -65,11 +66,16 @@ export function GlossaryCardPicker({
           {es.glossaries.loadErrorAlt}
         </Alert>
       )}
-      {!isLoading && !isError && visible.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {(glossaries ?? []).length === 0 ? es.glossaries.none : es.glossaries.noMatches}
-        </Text>
-      )}
+      {!isLoading &&
+        !isError &&
+        visible.length === 0 &&
+        ((glossaries ?? []).length === 0 ? (
+          <NoGlossaries size="sm" />
+        ) : (
+          <Text c="dimmed" size="sm">
+            {es.glossaries.noMatches}
+          </Text>
+        ))}
       {visible.length > 0 && (
         <ScrollArea.Autosize mah={{ base: 180, sm: 236 }} type="auto" offsetScrollbars>
           <SimpleGrid

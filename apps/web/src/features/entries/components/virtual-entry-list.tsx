@@ -18,6 +18,8 @@ export interface VirtualEntryListProps {
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
   renderEntry: (entry: Entry) => ReactNode;
+  /** An entry to scroll into view (so its row is rendered), e.g. the one just added. */
+  revealId?: number | null;
   label: string;
   /** Height of a collapsed entry, before it is measured (as laid out: 52.8 px, rounded). */
   estimatedHeight?: number;
@@ -39,6 +41,7 @@ export function VirtualEntryList({
   isFetchingNextPage,
   fetchNextPage,
   renderEntry,
+  revealId = null,
   label,
   estimatedHeight = 53,
 }: VirtualEntryListProps) {
@@ -82,6 +85,11 @@ export function VirtualEntryList({
             instance.options.getItemKey(instance.indexFromElement(element)),
           ) ?? estimatedHeight),
   });
+  const revealIndex = revealId === null ? -1 : entries.findIndex((e) => e.id === revealId);
+  useEffect(() => {
+    if (revealIndex >= 0) virtualizer.scrollToIndex(revealIndex, { align: 'center' });
+  }, [revealIndex, virtualizer]);
+
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : 0;
 

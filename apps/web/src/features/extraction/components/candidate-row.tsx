@@ -4,7 +4,7 @@ import {
   type CandidateCategory,
   type Language,
 } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, format, plural } from '@ludoterm/contract/messages/es';
 import {
   ActionIcon,
   Badge,
@@ -136,7 +136,7 @@ export const CandidateRow = memo(function CandidateRow({
             size="sm"
             c="dimmed"
             title={es.extractor.frequency}
-            aria-label={format(es.extractor.frequencyLabel, { n: candidate.frecuencia })}
+            aria-label={plural(es.extractor.frequencyLabel, candidate.frecuencia)}
           >
             {format(es.extractor.frequencyShort, {
               n: candidate.frecuencia.toLocaleString('es-ES'),

@@ -1,6 +1,6 @@
 import type { ExtractionStats } from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import classes from './extraction.module.css';
 
@@ -18,24 +18,18 @@ export function ExtractionStatsPanel({ stats }: { stats: ExtractionStats }) {
   ];
   return (
     <SectionCard p="md" h="100%" titleId="extractor-stats-title" title={es.extractor.statsTitle}>
-      <SimpleGrid
-        component="dl"
-        cols={{ base: 2, sm: 3 }}
-        spacing="sm"
-        verticalSpacing="sm"
-        className={classes.stats}
-      >
+      <dl className={classes.stats}>
         {items.map(([label, value]) => (
           <div key={label} className={classes.stat}>
             <Text component="dt" size="xs" c="dimmed">
               {label}
             </Text>
-            <Text component="dd" size="lg" fw={600}>
+            <Text component="dd" fw={600}>
               {value}
             </Text>
           </div>
         ))}
-      </SimpleGrid>
+      </dl>
     </SectionCard>
   );
 }

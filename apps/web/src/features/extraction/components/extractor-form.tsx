@@ -5,7 +5,7 @@ import {
   type ExtractionAnswer,
   type ExtractionLanguage,
 } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, format, plural } from '@ludoterm/contract/messages/es';
 import {
   Alert,
   Button,
@@ -202,9 +202,7 @@ export function ExtractorForm({ onResult, onStart }: ExtractorFormProps) {
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
               <Text size="sm" c="dimmed" aria-live="polite">
-                {words === 1
-                  ? es.extractor.wordsOne
-                  : format(es.extractor.words, { n: words.toLocaleString('es-ES') })}
+                {plural(es.extractor.words, words)}
               </Text>
             </Stack>
           </Grid.Col>

@@ -5,11 +5,13 @@ import type {
   ExtractionLanguage,
   Language,
 } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
-import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { es, format, plural } from '@ludoterm/contract/messages/es';
+import { Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPlaylistAdd } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SectionCard } from '@/components/ui/section-card.tsx';
+import { showToast } from '@/components/ui/toast.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useAddCandidates } from '../api/add-candidates.ts';
 import {
@@ -64,12 +66,15 @@ function addedNotice(requested: number, answer: AddCandidatesAnswer): Notice {
       : { tone: 'success', text: es.extractor.alreadyThere };
   }
   if (answer.añadidas === 0)
-    return { tone: 'success', text: format(es.extractor.addedNone, { n: answer.omitidas }) };
+    return { tone: 'success', text: plural(es.extractor.addedNone, answer.omitidas) };
   if (answer.omitidas === 0)
-    return { tone: 'success', text: format(es.extractor.addedMany, { n: answer.añadidas }) };
+    return { tone: 'success', text: plural(es.extractor.addedMany, answer.añadidas) };
   return {
     tone: 'success',
-    text: format(es.extractor.addedSkipped, { added: answer.añadidas, skipped: answer.omitidas }),
+    text: format(es.extractor.addedSkipped, {
+      added: plural(es.extractor.addedPart, answer.añadidas),
+      skipped: plural(es.extractor.skippedPart, answer.omitidas),
+    }),
   };
 }
 
@@ -98,7 +103,8 @@ export function ExtractorWorkspace({
   const [addedTo, setAddedTo] = useState<Record<string, ReadonlySet<string>>>({});
   const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
   const [filters, setFilters] = useState<CandidateFilters>(DEFAULT_FILTERS);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // The shown notice's toast, replaced by the next one.
+  const noticeId = useRef<string | null>(null);
   const [glossaryError, setGlossaryError] = useState<string | null>(null);
   const addCandidates = useAddCandidates();
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -114,11 +120,20 @@ export function ExtractorWorkspace({
     return () => cancelAnimationFrame(frame);
   }, [run]);
 
-  useEffect(() => {
-    if (notice?.tone !== 'success') return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
+  const hideNotice = useCallback(() => {
+    if (noticeId.current) notifications.hide(noticeId.current);
+    noticeId.current = null;
+  }, []);
+  // A toast, not a banner in the page: it covers neither the filters nor the list.
+  const setNotice = (notice: Notice | null) => {
+    hideNotice();
+    if (!notice) return;
+    noticeId.current = showToast({
+      ...notice,
+      autoClose: notice.tone === 'success' ? NOTICE_MS : false,
+    });
+  };
+  useEffect(() => hideNotice, [hideNotice]);
 
   const language: ExtractionLanguage = result?.answer.estadisticas.idioma ?? 'es';
   const otherLanguage = otherLanguageOf(language, glossary);
@@ -254,8 +269,7 @@ export function ExtractorWorkspace({
                 </Title>
                 {truncated ? (
                   <Text size="sm" c="dimmed">
-                    {format(es.extractor.truncated, {
-                      shown: candidates.length.toLocaleString('es-ES'),
+                    {plural(es.extractor.truncated, candidates.length, {
                       total: stats.terminos_filtrados.toLocaleString('es-ES'),
                     })}
                   </Text>
@@ -272,26 +286,6 @@ export function ExtractorWorkspace({
                   )}
                 </Grid.Col>
               </Grid>
-
-              <div
-                role={notice?.tone === 'error' ? 'alert' : 'status'}
-                aria-live={notice?.tone === 'error' ? 'assertive' : 'polite'}
-                style={{ position: 'sticky', top: 72, zIndex: 3 }}
-              >
-                {notice ? (
-                  <Paper
-                    bg={notice.tone === 'error' ? 'red.8' : 'teal.8'}
-                    px="md"
-                    py="xs"
-                    radius="sm"
-                    shadow="sm"
-                  >
-                    <Text size="sm" c="white" fw={500} style={{ whiteSpace: 'pre-wrap' }}>
-                      {notice.text}
-                    </Text>
-                  </Paper>
-                ) : null}
-              </div>
 
               {candidates.length === 0 ? (
                 <Text c="dimmed">{es.extractor.noCandidates}</Text>
@@ -320,9 +314,7 @@ export function ExtractorWorkspace({
                         {es.extractor.clearSelection}
                       </Button>
                       <Text size="sm" c="dimmed" aria-live="polite">
-                        {format(es.extractor.selectedCount, {
-                          n: selectedCount.toLocaleString('es-ES'),
-                        })}
+                        {plural(es.extractor.selectedCount, selectedCount)}
                       </Text>
                     </Group>
                     <Button

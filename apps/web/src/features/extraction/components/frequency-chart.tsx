@@ -1,5 +1,5 @@
 import type { Candidate, ExtractionLanguage } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, plural } from '@ludoterm/contract/messages/es';
 import { Paper, Text, Title } from '@mantine/core';
 import { mostFrequent, termOf } from '../utils/candidate-view.ts';
 import classes from './extraction.module.css';
@@ -39,7 +39,7 @@ export function FrequencyChart({ candidates, language, count = 12 }: FrequencyCh
             <li
               key={c.id}
               className={classes.chartRow}
-              aria-label={format(es.extractor.chartItem, { term, n: c.frecuencia })}
+              aria-label={plural(es.extractor.chartItem, c.frecuencia, { term })}
             >
               <Text size="sm" className={classes.chartLabel} title={term} aria-hidden>
                 {term}

@@ -12,7 +12,7 @@ export interface AddGlossaryMemberInput {
 /**
  * `POST /glosarios/{nombre_seguro}/miembros {email, rol}` (204): shares the glossary, or
  * changes the role of someone who already has it. The answer is the same for an e-mail
- * without an account, which gets access when it registers.
+ * without an account, which gets access once it registers and confirms the address.
  */
 export async function addGlossaryMember({
   nombreSeguro,

@@ -49,14 +49,37 @@ describe('CreateGlossaryForm', () => {
     expect(await screen.findByText('Pon un nombre de glosario.')).toBeInTheDocument();
   });
 
-  it('refuses the same base and target language without calling the server', async () => {
+  it('refuses the same base and target language: the button is disabled and says why', async () => {
     const { bodies, submit, name } = setup();
     await userEvent.type(name(), 'Mismo idioma');
     await userEvent.selectOptions(screen.getByLabelText('Idioma meta'), 'es');
     expect(screen.getByText('El idioma base y meta no pueden ser iguales.')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    expect(submit()).toHaveAccessibleDescription('El idioma base y meta no pueden ser iguales.');
     await userEvent.click(submit());
     await new Promise((r) => setTimeout(r, 20));
     expect(bodies).toEqual([]);
+  });
+
+  it('says why the button is disabled from the start, and at once for a blank name', async () => {
+    const { submit, name } = setup();
+    expect(submit()).toBeDisabled();
+    expect(screen.getByText('Pon un nombre de glosario.')).toBeInTheDocument();
+    expect(submit()).toHaveAccessibleDescription('Pon un nombre de glosario.');
+    // Spaces only: still no name, said as an error without waiting for the field to lose focus.
+    await userEvent.type(name(), '   ');
+    expect(submit()).toBeDisabled();
+    expect(name()).toBeInvalid();
+    expect(name()).toHaveAccessibleDescription('Pon un nombre de glosario.');
+    // Every problem at once.
+    await userEvent.selectOptions(screen.getByLabelText('Idioma meta'), 'es');
+    expect(submit()).toHaveAccessibleDescription(
+      'Pon un nombre de glosario. El idioma base y meta no pueden ser iguales.',
+    );
+    await userEvent.type(name(), 'RPG');
+    await userEvent.selectOptions(screen.getByLabelText('Idioma meta'), 'en');
+    expect(submit()).toBeEnabled();
+    expect(screen.queryByText('Pon un nombre de glosario.')).not.toBeInTheDocument();
   });
 
   it('creates the glossary and reports \'Glosario "{name}" creado.\'', async () => {

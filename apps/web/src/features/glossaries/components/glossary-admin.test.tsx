@@ -57,6 +57,28 @@ describe('GlossaryAdmin (/glosarios)', () => {
     expect(within(card(/Plataformas/)).getByText('1 entrada')).toBeInTheDocument();
   });
 
+  it("links each glossary to its entries with 'Ver entradas', readers' too", async () => {
+    serve();
+    renderWithProviders(<GlossaryAdmin />);
+    await screen.findByRole('heading', { name: 'RPG Combate (es → en)' });
+    expect(
+      within(card(/RPG Combate/)).getByRole('link', { name: 'Ver entradas: RPG Combate' }),
+    ).toHaveAttribute('href', '/entradas?glosario=rpg-combate');
+    for (const article of screen.getAllByRole('article')) {
+      expect(within(article).getByRole('link', { name: /^Ver entradas/ })).toBeInTheDocument();
+    }
+  });
+
+  it("offers 'Crear un glosario' when there are none", async () => {
+    serve(undefined, []);
+    renderWithProviders(<GlossaryAdmin />);
+    expect(await screen.findByText('No hay glosarios disponibles.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Crear un glosario' })).toHaveAttribute(
+      'href',
+      '/crear',
+    );
+  });
+
   it('filters by a case-insensitive substring of the name', async () => {
     serve();
     renderWithProviders(<GlossaryAdmin />);
@@ -199,7 +221,7 @@ describe('GlossaryAdmin (/glosarios)', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Compartir «RPG Combate»' });
     expect(await within(dialog).findByText('Eva Ruiz')).toBeInTheDocument();
-    expect(within(dialog).getByText('Pendiente de registro')).toBeInTheDocument();
+    expect(within(dialog).getByText('Invitación pendiente')).toBeInTheDocument();
 
     await userEvent.type(within(dialog).getByLabelText(/Correo electrónico/), 'colega@example.org');
     await userEvent.selectOptions(within(dialog).getByLabelText('Permiso'), 'editor');

@@ -3,6 +3,7 @@ import { es } from '@ludoterm/contract/messages/es';
 import { Alert, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { NoGlossaries } from '@/components/ui/no-glossaries.tsx';
 import { StatusMessage, type StatusMessageValue } from '@/components/ui/status-message.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { filterByName } from '@/lib/filter-by-name.ts';
@@ -67,9 +68,10 @@ export function GlossaryAdmin() {
       )}
       {glossaries.isPending && <Loader size="sm" aria-label={es.app.loading} />}
 
-      {!glossaries.isPending && !glossaries.isError && visible.length === 0 && (
-        <Text c="dimmed">{all.length === 0 ? es.glossaries.none : es.glossaries.noMatches}</Text>
-      )}
+      {!glossaries.isPending &&
+        !glossaries.isError &&
+        visible.length === 0 &&
+        (all.length === 0 ? <NoGlossaries /> : <Text c="dimmed">{es.glossaries.noMatches}</Text>)}
 
       {visible.length > 0 && (
         <Stack component="section" gap="sm" aria-label={es.glossaries.listLabel}>

@@ -1,8 +1,10 @@
 import { GLOSSARY_DESCRIPTION_MAX, type Glossary } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconEdit, IconShare } from '@tabler/icons-react';
+import { IconCards, IconEdit, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { glossaryEntriesPath } from '@/config/paths.ts';
 import { accessLabel, canEdit, canManage, entriesLabel } from '../utils/glossary-labels.ts';
 import { GlossaryName } from './glossary-name.tsx';
 
@@ -18,8 +20,9 @@ export interface GlossaryCardProps {
 
 /**
  * One glossary of /glosarios: 'name (es → en)', its description or '(Sin descripción)', who
- * owns it and the caller's access; the description editor (Guardar / Guardando... / Cancelar)
- * and Compartir, offered only to those who may use them.
+ * owns it and the caller's access; Ver entradas (its entries on /entradas), the description
+ * editor (Guardar / Guardando... / Cancelar) and Compartir, the last two offered only to those
+ * who may use them.
  */
 export function GlossaryCard({
   glossary,
@@ -108,8 +111,18 @@ export function GlossaryCard({
           </Text>
         )}
 
-        {!isEditing && (canEdit(glossary) || canManage(glossary)) && (
+        {!isEditing && (
           <Group gap="xs">
+            <Button
+              component={Link}
+              to={glossaryEntriesPath(glossary.nombre_seguro)}
+              variant="light"
+              size="xs"
+              leftSection={<IconCards size={16} aria-hidden />}
+              aria-label={`${es.glossaries.viewEntries}: ${glossary.nombre}`}
+            >
+              {es.glossaries.viewEntries}
+            </Button>
             {canEdit(glossary) && (
               <Button
                 variant="light"

@@ -70,4 +70,33 @@ describe('GlossarySelector', () => {
       await screen.findByText('Error al cargar glosarios', {}, { timeout: 4000 }),
     ).toBeInTheDocument();
   });
+
+  it('keeps the choice when the chosen option is clicked again', async () => {
+    // Reopening scrolls to the chosen option, which jsdom cannot do.
+    Element.prototype.scrollIntoView = vi.fn();
+    serveApi(() => ({ status: 200, data: glossaries }));
+    renderWithProviders(<Harness />);
+    const input = screen.getByRole('textbox', { name: 'Glosario destino' });
+    await vi.waitFor(() => expect(input).toBeEnabled());
+    await userEvent.click(input);
+    await userEvent.click(await screen.findByRole('option', { name: 'Plataformas (en → fr)' }));
+    await userEvent.click(input);
+    await userEvent.click(await screen.findByRole('option', { name: 'Plataformas (en → fr)' }));
+    expect(input).toHaveValue('Plataformas (en → fr)');
+  });
+
+  it('offers only what `filter` accepts and says `emptyMessage` when nothing fits', async () => {
+    serveApi(() => ({ status: 200, data: glossaries }));
+    const { unmount } = renderWithProviders(
+      <Harness filter={(g) => g.idioma_meta === 'fr'} emptyMessage="Nada que elegir." />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Glosario destino' });
+    await vi.waitFor(() => expect(input).toBeEnabled());
+    await userEvent.click(input);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Plataformas (en → fr)']);
+    unmount();
+    renderWithProviders(<Harness filter={() => false} emptyMessage="Nada que elegir." />);
+    expect(await screen.findByText('Nada que elegir.')).toBeInTheDocument();
+  });
 });

@@ -14,6 +14,10 @@ export interface GlossarySelectorProps {
   exclude?: string | null;
   /** Offer only the glossaries the user may change (import, copy destination, extractor). */
   writableOnly?: boolean;
+  /** Offer only the glossaries this rule accepts (a copy's destinations, say). */
+  filter?: (glossary: Glossary) => boolean;
+  /** Why nothing is offered (by default the spec's 'No hay glosarios disponibles.'). */
+  emptyMessage?: string;
   placeholder?: string;
   /** Validation message of the surrounding form. */
   error?: string | null;
@@ -33,6 +37,8 @@ export function GlossarySelector({
   onChange,
   exclude = null,
   writableOnly = false,
+  filter,
+  emptyMessage = es.glossaries.none,
   placeholder = es.glossaries.selectorPlaceholder,
   error = null,
   required = false,
@@ -42,11 +48,15 @@ export function GlossarySelector({
   const messageId = useId();
 
   const options = useMemo(
-    () => (data ?? []).filter((g) => g.nombre_seguro !== exclude && (!writableOnly || canEdit(g))),
-    [data, exclude, writableOnly],
+    () =>
+      (data ?? []).filter(
+        (g) =>
+          g.nombre_seguro !== exclude && (!writableOnly || canEdit(g)) && (!filter || filter(g)),
+      ),
+    [data, exclude, writableOnly, filter],
   );
   const isEmpty = !isPending && !isError && options.length === 0;
-  const message = isError ? es.glossaries.loadErrorAlt : isEmpty ? es.glossaries.none : null;
+  const message = isError ? es.glossaries.loadErrorAlt : isEmpty ? emptyMessage : null;
   const selected = options.some((g) => g.nombre_seguro === value) ? value : null;
 
   return (
@@ -58,6 +68,8 @@ export function GlossarySelector({
         value={selected}
         onChange={(next) => onChange(next, options.find((g) => g.nombre_seguro === next) ?? null)}
         searchable
+        // Choosing the chosen option again keeps it: clearing it there was a trap.
+        allowDeselect={false}
         nothingFoundMessage={es.glossaries.noMatches}
         disabled={disabled || isPending || options.length === 0}
         required={required}

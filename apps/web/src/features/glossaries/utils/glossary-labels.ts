@@ -1,5 +1,5 @@
 import type { Glossary, GlossaryAccess, TrashItem } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, format, plural } from '@ludoterm/contract/messages/es';
 
 type Named = Pick<Glossary, 'nombre' | 'idioma_origen' | 'idioma_meta'>;
 
@@ -28,14 +28,11 @@ export function accessLabel(acceso: GlossaryAccess): string {
 }
 
 export function entriesLabel(count: number): string {
-  return count === 1
-    ? es.glossaries.entriesCountOne
-    : format(es.glossaries.entriesCount, { n: count });
+  return plural(es.glossaries.entriesCount, count);
 }
 
 export function daysLeftLabel(item: Pick<TrashItem, 'dias_restantes'>): string {
-  if (item.dias_restantes === 1) return es.create.daysLeftOne;
-  return format(es.create.daysLeft, { n: item.dias_restantes });
+  return plural(es.create.daysLeft, item.dias_restantes);
 }
 
 export const canEdit = (glossary: Pick<Glossary, 'acceso'>) => glossary.acceso !== 'lector';

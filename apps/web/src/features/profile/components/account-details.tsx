@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { User } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, plural } from '@ludoterm/contract/messages/es';
 import type { ReactNode } from 'react';
 
 const day = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
@@ -22,7 +22,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function trialText(user: Pick<User, 'plan' | 'trial_remaining'>): string | null {
   if (user.plan !== 'pro_trial') return null;
   if (!user.trial_remaining) return es.profile.trialEnded;
-  return format(es.profile.trialDays, { n: user.trial_remaining });
+  return plural(es.profile.trialDays, user.trial_remaining);
 }
 
 /** E-mail, role, plan with the trial days, and the sign-up date. */

@@ -9,13 +9,15 @@ import type { SearchRequest } from '../utils/search-request.ts';
 export interface AdvancedSearchFormProps {
   initial: { campo: string; valor: string };
   onSearch: (request: SearchRequest) => void;
+  /** The form refused to search (nothing to search for): its message replaces the results. */
+  onRefused: () => void;
 }
 
 /**
  * Búsqueda avanzada: one field of the card, chosen among those of the user's glossaries
  * (`GET /buscar/campos`), and a value. Without both: 'Elige un campo y escribe un valor.'
  */
-export function AdvancedSearchForm({ initial, onSearch }: AdvancedSearchFormProps) {
+export function AdvancedSearchForm({ initial, onSearch, onRefused }: AdvancedSearchFormProps) {
   const fields = useSearchFields();
   const [campo, setCampo] = useState<string | null>(initial.campo || null);
   const [valor, setValor] = useState(initial.valor);
@@ -25,6 +27,7 @@ export function AdvancedSearchForm({ initial, onSearch }: AdvancedSearchFormProp
     event.preventDefault();
     if (!campo || !valor.trim()) {
       setError(es.search.needFieldAndValue);
+      onRefused();
       return;
     }
     setError(null);

@@ -8,6 +8,8 @@ export interface QuickSearchFormProps {
   /** The search shown, to start from. */
   initial: { termino: string; subindice: string };
   onSearch: (request: SearchRequest) => void;
+  /** The form refused to search (nothing to search for): its message replaces the results. */
+  onRefused: () => void;
 }
 
 const MAX = 200;
@@ -16,7 +18,7 @@ const MAX = 200;
  * Búsqueda rápida: part of a term (either language) and, optionally, part of the subindice.
  * Enter in either box searches, as the button does.
  */
-export function QuickSearchForm({ initial, onSearch }: QuickSearchFormProps) {
+export function QuickSearchForm({ initial, onSearch, onRefused }: QuickSearchFormProps) {
   const [termino, setTermino] = useState(initial.termino);
   const [subindice, setSubindice] = useState(initial.subindice);
   const [error, setError] = useState<string | null>(null);
@@ -30,6 +32,7 @@ export function QuickSearchForm({ initial, onSearch }: QuickSearchFormProps) {
     };
     if (!request.termino && !request.subindice) {
       setError(es.search.needQuery);
+      onRefused();
       return;
     }
     setError(null);

@@ -154,7 +154,7 @@ describe('SearchPage', () => {
     await vi.waitFor(() => expect(screen.getByText('Poción que restaura el maná.')).toBeVisible());
     expect(screen.getByText('Ana Torres')).toBeVisible();
     await userEvent.click(
-      screen.getByRole('button', { name: 'Copiar «Poción de maná» a otro glosario' }),
+      screen.getByRole('button', { name: 'Copiar a otro glosario: «Poción de maná»' }),
     );
     expect(onCopy).toHaveBeenCalledWith(manaPotion);
   });

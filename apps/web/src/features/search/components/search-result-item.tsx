@@ -23,8 +23,8 @@ export interface SearchResultItemProps {
 
 /**
  * One result: its two terms with the match marked, its glossary, and, when the match was in
- * another field, that field's text; expanded, the whole card, author and date, and 'Copiar a
- * otro glosario'.
+ * another field, that field's text; expanded, the whole card, the private comments when the
+ * server answered them, author and date, and 'Copiar a otro glosario'.
  */
 export const SearchResultItem = memo(function SearchResultItem({
   result,
@@ -91,6 +91,13 @@ export const SearchResultItem = memo(function SearchResultItem({
                 </dd>
               </div>
             ))}
+            {/* The server answers them only to the entry's author and the glossary's owner. */}
+            {result.comentarios_privados && (
+              <>
+                <dt>{es.entries.privateComments}</dt>
+                <dd>{result.comentarios_privados}</dd>
+              </>
+            )}
             <dt>{es.entries.author}</dt>
             <dd>{result.autor}</dd>
             <dt>{es.entries.createdAt}</dt>

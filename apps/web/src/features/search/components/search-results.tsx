@@ -1,5 +1,5 @@
 import { SEARCH_RESULT_LIMIT, type SearchResult } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, format, plural } from '@ludoterm/contract/messages/es';
 import { Accordion, Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { errorMessage } from '@/lib/error-message.ts';
@@ -58,9 +58,7 @@ export function SearchResults({ request, onCopy }: SearchResultsProps) {
   }
   const count = last.capped
     ? format(es.search.countCapped, { n: number.format(SEARCH_RESULT_LIMIT) })
-    : last.total === 1
-      ? es.search.countOne
-      : format(es.search.count, { n: number.format(last.total) });
+    : plural(es.search.count, last.total);
 
   return (
     <Stack gap="sm">
@@ -69,8 +67,7 @@ export function SearchResults({ request, onCopy }: SearchResultsProps) {
         {results.length < last.total && (
           <>
             {' '}
-            {format(last.capped ? es.search.showingCapped : es.search.showing, {
-              shown: number.format(results.length),
+            {plural(last.capped ? es.search.showingCapped : es.search.showing, results.length, {
               total: number.format(last.total),
             })}
           </>

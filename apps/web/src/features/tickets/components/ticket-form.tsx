@@ -20,6 +20,7 @@ import { es } from '@ludoterm/contract/messages/es';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { StatusText } from '@/components/ui/status-text.tsx';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
 
@@ -102,11 +103,16 @@ export function TicketForm() {
           />
           {outcome?.ok && (
             <Alert color="green" variant="light" role="status">
-              {es.tickets.sent}
+              <StatusText text={es.tickets.sent} />
             </Alert>
           )}
           {outcome && !outcome.ok && (
-            <Alert color="red" variant="light" role="alert" title={es.tickets.sendError}>
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={<StatusText text={es.tickets.sendError} />}
+            >
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {outcome.detail}
               </Text>

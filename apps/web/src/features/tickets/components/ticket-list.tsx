@@ -2,6 +2,7 @@ import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import type { Ticket } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { useMyTickets } from '../api/get-my-tickets.ts';
+import { StatusText } from '@/components/ui/status-text.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { TicketStateBadge, TicketTypeBadge } from './ticket-badges.tsx';
 import { TicketImage } from './ticket-image.tsx';
@@ -78,7 +79,7 @@ export function MyTicketList({ title }: MyTicketListProps) {
       {tickets.isPending && <Skeleton height={96} radius="md" />}
       {tickets.isError && (
         <Alert color="red" variant="light" role="alert">
-          {es.tickets.loadError}
+          <StatusText text={es.tickets.loadError} />
         </Alert>
       )}
       {tickets.data?.length === 0 && <Text c="dimmed">{es.tickets.empty}</Text>}

@@ -114,15 +114,17 @@ describe('ExportForm', () => {
     expect(screen.queryByText('Selecciona un glosario.')).not.toBeInTheDocument();
   });
 
-  it('offers every format with the tools that open it, JSON first', () => {
+  it('offers every format with the tools that open it, JSON first, TBX v2 beside v3', () => {
     serveDownloads(() => ({ status: 200, data: new Blob([]) }));
     renderWithProviders(<Harness initial={rpgGlossary} />);
     const radios = screen.getAllByRole('radio');
-    expect(radios).toHaveLength(6);
+    expect(radios).toHaveLength(7);
     expect(radios[0]).toBeChecked();
     expect(screen.getByText(/Glosario de OmegaT y CafeTran/)).toBeInTheDocument();
     expect(screen.getByText(/Trados\/MultiTerm, memoQ, Phrase/)).toBeInTheDocument();
-    expect(screen.queryByRole('radiogroup', { name: 'Versión de TBX' })).not.toBeInTheDocument();
+    const labels = radios.map((r) => r.closest('label, button')?.textContent ?? '');
+    const v2 = labels.findIndex((l) => l.startsWith('TBX v2 (TBX-Basic)'));
+    expect(labels[v2 + 1]).toMatch(/^TBX v3 \(ISO 30042:2019\)/);
   });
 
   it('downloads the CSV as a blob with the long timeout and saves it under the server’s name', async () => {
@@ -134,7 +136,7 @@ describe('ExportForm', () => {
     renderWithProviders(<Harness initial={rpgGlossary} />);
     await userEvent.click(screen.getByRole('radio', { name: /^CSV/ }));
     await userEvent.click(exportButton());
-    expect(await screen.findByText('✅ Exportación completada.')).toBeInTheDocument();
+    expect(await screen.findByText('Exportación completada.')).toBeInTheDocument();
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url).toBe('/glosarios/rpg-combate/exportar');
     expect(requests[0]!.params).toEqual({ formato: 'csv' });
@@ -146,20 +148,23 @@ describe('ExportForm', () => {
     expect(screen.getByText(/Guardado como rpg-combate\.csv/)).toBeInTheDocument();
   });
 
-  it('asks for the TBX version and sends version=3 only for TBX v3', async () => {
+  it('sends version=3 only for TBX v3', async () => {
     const requests = serveDownloads(() => ({
       status: 200,
       data: new Blob(['<tbx/>']),
       headers: { 'content-disposition': 'attachment; filename="rpg-combate.tbx"' },
     }));
     renderWithProviders(<Harness initial={rpgGlossary} />);
-    await userEvent.click(screen.getByRole('radio', { name: /^TBX/ }));
-    const v2 = screen.getByRole('radio', { name: /TBX v2/ });
-    expect(v2).toBeChecked();
-    await userEvent.click(screen.getByRole('radio', { name: /TBX v3/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /^TBX v2/ }));
     await userEvent.click(exportButton());
-    await screen.findByText('✅ Exportación completada.');
-    expect(requests[0]!.params).toEqual({ formato: 'tbx', version: '3' });
+    await screen.findByText('Exportación completada.');
+    await userEvent.click(screen.getByRole('radio', { name: /^TBX v3/ }));
+    await userEvent.click(exportButton());
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests.map((r) => r.params)).toEqual([
+      { formato: 'tbx' },
+      { formato: 'tbx', version: '3' },
+    ]);
     expect(saved[0]!.name).toBe('rpg-combate.tbx');
   });
 
@@ -182,7 +187,7 @@ describe('ExportForm', () => {
       screen.getByRole('progressbar', { name: 'Progreso de la descarga' }),
     ).toBeInTheDocument();
     finish();
-    expect(await screen.findByText('✅ Exportación completada.')).toBeInTheDocument();
+    expect(await screen.findByText('Exportación completada.')).toBeInTheDocument();
     expect(saved[0]!.name).toBe('rpg-combate.pdf');
   });
 
@@ -191,7 +196,7 @@ describe('ExportForm', () => {
     renderWithProviders(<Harness initial={rpgGlossary} />);
     await userEvent.click(exportButton());
     expect(
-      await screen.findByText('❌ El glosario no existe o no tienes acceso.'),
+      await screen.findByText('El glosario no existe o no tienes acceso.'),
     ).toBeInTheDocument();
     expect(saved).toEqual([]);
   });

@@ -19,6 +19,7 @@ import { useExportGlossary, type TbxVersion } from '../api/export-glossary.ts';
 import { fileSizeLabel } from '../utils/import-format.ts';
 import classes from './export-form.module.css';
 import { saveFile } from '../utils/save-file.ts';
+import { StatusText } from '@/components/ui/status-text.tsx';
 
 export interface ExportFormProps {
   /** The selected glossary, or null when none (or one the user cannot see) is selected. */
@@ -27,19 +28,30 @@ export interface ExportFormProps {
   glossaryField: (error: string | null) => ReactNode;
 }
 
+/** A format card: each export format, with TBX twice (v2 and v3) so both are in sight. */
+type Choice = ExportFormat | 'tbx3';
+const CHOICES: Choice[] = EXPORT_FORMATS.flatMap((f): Choice[] =>
+  f === 'tbx' ? [f, 'tbx3'] : [f],
+);
+
+/** What the server is asked for: TBX v2 is its default, v3 is `version=3`. */
+function requestOf(choice: Choice): { formato: ExportFormat; version?: TbxVersion } {
+  return choice === 'tbx3' ? { formato: 'tbx', version: '3' } : { formato: choice };
+}
+
 type Status =
   | { tone: 'success'; fileName: string; size: number }
   | { tone: 'error'; text: string }
   | { tone: 'canceled' };
 
 /**
- * /exportar: the glossary, the format (each with the tools that open it; TBX as v2 or v3),
+ * /exportar: the glossary, the format (each with the tools that open it; TBX v2 and v3 side by
+ * side),
  * Exportar, the bytes received while the file streams (no 15 s cut), then the file saved as
  * `{nombre_seguro}.{formato}` and '✅ Exportación completada.', or '❌ ' and the server's detail.
  */
 export function ExportForm({ glossary, glossaryField }: ExportFormProps) {
-  const [formato, setFormato] = useState<ExportFormat>('json');
-  const [version, setVersion] = useState<TbxVersion>('2');
+  const [choice, setChoice] = useState<Choice>('json');
   const [triedWithoutGlossary, setTriedWithoutGlossary] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
   const [received, setReceived] = useState<number | null>(null);
@@ -63,8 +75,7 @@ export function ExportForm({ glossary, glossaryField }: ExportFormProps) {
     exportMutation.mutate(
       {
         nombreSeguro: glossary.nombre_seguro,
-        formato,
-        version: formato === 'tbx' ? version : undefined,
+        ...requestOf(choice),
         signal: abort.signal,
         onProgress: setReceived,
       },
@@ -95,11 +106,11 @@ export function ExportForm({ glossary, glossaryField }: ExportFormProps) {
 
         <Radio.Group
           label={es.export.format}
-          value={formato}
-          onChange={(next) => setFormato(next as ExportFormat)}
+          value={choice}
+          onChange={(next) => setChoice(next as Choice)}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt={6}>
-            {EXPORT_FORMATS.map((f) => (
+            {CHOICES.map((f) => (
               <Radio.Card
                 key={f}
                 value={f}
@@ -123,29 +134,6 @@ export function ExportForm({ glossary, glossaryField }: ExportFormProps) {
             ))}
           </SimpleGrid>
         </Radio.Group>
-
-        {formato === 'tbx' && (
-          <Radio.Group
-            label={es.export.tbxVersion}
-            value={version}
-            onChange={(next) => setVersion(next as TbxVersion)}
-          >
-            <Stack gap="xs" mt={6}>
-              <Radio
-                value="2"
-                label={es.export.tbxV2}
-                description={es.export.tbxV2Hint}
-                disabled={isPending}
-              />
-              <Radio
-                value="3"
-                label={es.export.tbxV3}
-                description={es.export.tbxV3Hint}
-                disabled={isPending}
-              />
-            </Stack>
-          </Radio.Group>
-        )}
 
         <Group gap="sm">
           <Button
@@ -175,7 +163,7 @@ export function ExportForm({ glossary, glossaryField }: ExportFormProps) {
 
         <div aria-live="polite">
           {status?.tone === 'success' && (
-            <Alert color="teal" variant="light" title={es.export.done}>
+            <Alert color="teal" variant="light" title={<StatusText text={es.export.done} />}>
               {format(es.export.savedAs, {
                 name: status.fileName,
                 size: fileSizeLabel(status.size),
@@ -185,7 +173,7 @@ export function ExportForm({ glossary, glossaryField }: ExportFormProps) {
           {status?.tone === 'error' && (
             <Alert color="red" variant="light" role="alert">
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {status.text}
+                <StatusText text={status.text} />
               </Text>
             </Alert>
           )}

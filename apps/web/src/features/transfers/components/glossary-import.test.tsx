@@ -74,6 +74,19 @@ describe('GlossaryImport', () => {
     expect(submit()).toBeDisabled();
   });
 
+  it('chooses the file with a real button, from the keyboard, not a focusable zone', async () => {
+    const { input } = setup([]);
+    const opened = vi.spyOn(input(), 'click');
+    const choose = screen.getByRole('button', { name: 'Elegir archivo' });
+    expect(choose).toHaveAccessibleDescription(
+      'Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 10MB)',
+    );
+    expect(document.querySelector('[role="presentation"][tabindex]')).toBeNull();
+    choose.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
   it("states the server's limit and refuses a larger file before sending it", async () => {
     const { input, submit, sent, onStatus } = setup([], { maxBytes: 2048 });
     expect(
@@ -199,7 +212,7 @@ describe('GlossaryImport', () => {
       new File(['<tmx/>'], 'Memoria.TMX', { type: 'application/x-tmx+xml' }),
     );
     await userEvent.click(submit());
-    expect(await statusBox()).toHaveTextContent(/^Importación completada \(1 elementos\)\.$/);
+    expect(await statusBox()).toHaveTextContent(/^Importación completada \(1 elemento\)\.$/);
     await userEvent.upload(input(), new File(['a\tb'], 'omegat.txt', { type: 'text/plain' }));
     await userEvent.click(submit());
     await waitFor(() => expect(sent).toHaveLength(2));

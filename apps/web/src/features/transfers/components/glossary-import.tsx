@@ -8,8 +8,8 @@ import {
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Alert, Button, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconFileImport, IconUpload } from '@tabler/icons-react';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { IconFileImport, IconFolderOpen, IconUpload } from '@tabler/icons-react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useImportGlossary } from '../api/import-glossary.ts';
 import {
@@ -19,6 +19,7 @@ import {
   importLimitLabel,
 } from '../utils/import-format.ts';
 import { initialMapping, mappingOptions, mapsATerm } from '../utils/import-mapping.ts';
+import { importOutcomeText } from '../utils/import-outcome.ts';
 import { ImportMappingTable } from './import-mapping-table.tsx';
 
 export interface GlossaryImportProps {
@@ -68,16 +69,6 @@ const ACCEPT: Record<string, string[]> = {
   'text/xml': ['.tmx', '.tbx'],
 };
 
-function doneMessage({ importados, omitidos }: { importados: number; omitidos: number }): string {
-  const done = format(es.import.done, { n: importados.toLocaleString('es-ES') });
-  if (omitidos === 0) return done;
-  const omitted =
-    omitidos === 1
-      ? es.import.omittedOne
-      : format(es.import.omitted, { n: omitidos.toLocaleString('es-ES') });
-  return `${done} ${omitted}`;
-}
-
 /**
  * /crear's import section: a drop zone (CSV, TSV, JSON, TMX, TBX), 'Importar al glosario'
  * (enabled only with a file), the column-mapping table after a header pass, an upload
@@ -99,6 +90,8 @@ export function GlossaryImport({
   const [progress, setProgress] = useState<number | null>(null);
   const importing = useImportGlossary();
   const hintId = useId();
+  const dropTextId = useId();
+  const openRef = useRef<() => void>(null);
   const dropText = format(es.import.drop, {
     limite: importLimitLabel(maxBytes ?? IMPORT_MAX_BYTES_DEFAULT),
   });
@@ -171,7 +164,7 @@ export function GlossaryImport({
       }
       setFile(null);
       setHeaderPass(null);
-      show({ tone: 'success', text: doneMessage(answer) });
+      show({ tone: 'success', text: importOutcomeText(answer) });
       onImported?.(answer);
     } catch (error) {
       show({ tone: 'error', text: format(es.import.error, { detail: errorMessage(error) }) });
@@ -194,6 +187,8 @@ export function GlossaryImport({
         </Text>
       ) : null}
 
+      {/* The zone takes a dropped file or a click; keyboard and screen reader users get a real
+          button instead of a focusable div. */}
       <Dropzone
         onDrop={(files) => choose(files[0] ?? null)}
         onReject={() => {
@@ -204,18 +199,37 @@ export function GlossaryImport({
         multiple={false}
         maxFiles={1}
         disabled={busy}
-        aria-label={dropText}
+        activateOnKeyboard={false}
+        openRef={openRef}
+        // The button below is the control; the zone's hidden input would be a second one.
+        inputProps={{ 'aria-hidden': true }}
+        // The browser's own file dialog, through the input, as a click on the zone opens it.
+        useFsAccessApi={false}
       >
-        <Group justify="center" gap="md" wrap="nowrap" mih={96} style={{ pointerEvents: 'none' }}>
+        <Group justify="center" gap="md" mih={96} style={{ pointerEvents: 'none' }}>
           <IconFileImport size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
           <div>
-            <Text size="md" fw={500}>
+            <Text size="md" fw={500} id={dropTextId}>
               {dropText}
             </Text>
             <Text size="sm" c="dimmed">
-              {es.import.chooseFile} ({IMPORT_EXTENSIONS.join(', ')})
+              {IMPORT_EXTENSIONS.join(', ')}
             </Text>
           </div>
+          <Button
+            variant="default"
+            leftSection={<IconFolderOpen size={16} aria-hidden />}
+            aria-describedby={dropTextId}
+            disabled={busy}
+            style={{ pointerEvents: 'auto' }}
+            onClick={(event) => {
+              // The zone's own click would open the dialog a second time.
+              event.stopPropagation();
+              openRef.current?.();
+            }}
+          >
+            {es.import.chooseFile}
+          </Button>
         </Group>
       </Dropzone>
 

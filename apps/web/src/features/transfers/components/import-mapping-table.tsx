@@ -3,6 +3,7 @@ import { es, format } from '@ludoterm/contract/messages/es';
 import { NativeSelect, Table, Text } from '@mantine/core';
 import type { MappingOption } from '../utils/import-mapping.ts';
 import { sampleValues } from '../utils/import-mapping.ts';
+import classes from './import-mapping-table.module.css';
 
 export interface ImportMappingTableProps {
   headers: readonly string[];
@@ -30,7 +31,7 @@ export function ImportMappingTable({
       layout="fixed"
       aria-label={es.import.mappingTitle}
     >
-      <Table.Thead>
+      <Table.Thead className={classes.head}>
         <Table.Tr>
           <Table.Th scope="col">{es.import.column}</Table.Th>
           <Table.Th scope="col" w="50%">
@@ -40,8 +41,8 @@ export function ImportMappingTable({
       </Table.Thead>
       <Table.Tbody>
         {headers.map((header, index) => (
-          <Table.Tr key={header}>
-            {/* The name, and below it a sample value, so two columns fit a phone. */}
+          <Table.Tr key={header} className={classes.row}>
+            {/* The name, and below it a sample value; on a phone the select goes below. */}
             <Table.Th scope="row" fw="normal" style={{ overflowWrap: 'anywhere' }}>
               <Text size="sm" fw={600}>
                 {header}

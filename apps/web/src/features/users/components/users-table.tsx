@@ -8,7 +8,7 @@ import {
   type Plan,
   type Role,
 } from '@ludoterm/contract';
-import { es, format } from '@ludoterm/contract/messages/es';
+import { es, format, plural } from '@ludoterm/contract/messages/es';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '@/lib/format-date.ts';
@@ -36,7 +36,7 @@ const columns = [
 function trialText(user: AdminUser): string {
   if (user.plan !== 'pro_trial') return '—';
   if (!user.trial_remaining) return es.profile.trialEnded;
-  return format(es.users.trialDays, { n: user.trial_remaining });
+  return plural(es.users.trialDays, user.trial_remaining);
 }
 
 interface UserRowProps extends AdminRowContext {

@@ -14,8 +14,9 @@ export function GlossariesSection() {
         <List.Item>Edita la descripción de un glosario y guárdala o cancela el cambio.</List.Item>
         <List.Item>
           Con «Compartir», la persona propietaria da acceso a colegas por su correo electrónico,
-          como editores (pueden cambiar entradas y la descripción) o lectores (solo consultan). Si
-          el correo aún no tiene cuenta, el acceso llega en cuanto se registre con él.
+          como editores (pueden cambiar entradas y la descripción) o lectores (solo consultan). El
+          acceso llega cuando esa persona confirma que el correo es suyo: en Glosarios verá un
+          aviso con un botón que le envía un enlace de confirmación.
         </List.Item>
         <List.Item>
           Los glosarios que te comparten como lector aparecen marcados «Solo lectura», sin

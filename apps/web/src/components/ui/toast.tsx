@@ -1,0 +1,23 @@
+import { notifications } from '@mantine/notifications';
+import { StatusText } from './status-text.tsx';
+
+export interface ToastOptions {
+  tone: 'success' | 'error';
+  text: string;
+  /** Milliseconds on screen; false keeps it until closed. Mantine's default otherwise. */
+  autoClose?: number | false;
+}
+
+/**
+ * A passing notice in the corner the provider gives toasts (where it covers no header
+ * control). Errors are alerts; other notices are announced politely. Returns its id.
+ */
+export function showToast({ tone, text, autoClose }: ToastOptions): string {
+  return notifications.show({
+    color: tone === 'error' ? 'red' : 'green',
+    role: tone === 'error' ? 'alert' : 'status',
+    message: <StatusText text={text} />,
+    autoClose,
+    withCloseButton: true,
+  });
+}

@@ -1,0 +1,56 @@
+import type { CardField, Entry, EntryInput } from '@ludoterm/contract';
+import { es } from '@ludoterm/contract/messages/es';
+import { ApiError } from '@/lib/api-client.ts';
+import { fieldValue, formKey, inputOf } from './entry-fields.ts';
+
+/** A row of the conflict: one card field (or the private comments) and both of its values. */
+export interface ConflictRow {
+  id: string;
+  label: string;
+  mine: string;
+  theirs: string;
+}
+
+const PRIVATE = 'comentarios_privados';
+
+/** The entry as it is now, when a save answered 409 because someone else saved first. */
+export function conflictOf(error: unknown): Entry | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const entrada = error.body?.['entrada'];
+  return entrada && typeof entrada === 'object' ? (entrada as Entry) : null;
+}
+
+function valueOf(entry: EntryInput | Entry, id: string): string {
+  if (id === PRIVATE) return entry.comentarios_privados ?? '';
+  return fieldValue(entry as Pick<Entry, 'termino'>, id) ?? '';
+}
+
+/** The fields whose values differ between the user's edit and the saved entry, in card order. */
+export function conflictRows(
+  fields: readonly CardField[],
+  mine: EntryInput,
+  theirs: Entry,
+): ConflictRow[] {
+  const rows = fields.map((f) => ({ id: f.id, label: f.label }));
+  if (PRIVATE in mine) rows.push({ id: PRIVATE, label: es.entries.conflict.privateComments });
+  return rows
+    .map((r) => ({ ...r, mine: valueOf(mine, r.id), theirs: valueOf(theirs, r.id) }))
+    .filter((r) => r.mine !== r.theirs);
+}
+
+/** The edit to save: the user's values, except the fields in `keepTheirs`. */
+export function mergedInput(
+  fields: readonly CardField[],
+  mine: EntryInput,
+  theirs: Entry,
+  keepTheirs: ReadonlySet<string>,
+): EntryInput {
+  const values: Record<string, string> = {};
+  for (const id of [...fields.map((f) => f.id), PRIVATE]) {
+    values[id === PRIVATE ? PRIVATE : formKey(id)] = valueOf(
+      keepTheirs.has(id) ? theirs : mine,
+      id,
+    );
+  }
+  return inputOf(values, fields, { withPrivateComments: PRIVATE in mine });
+}
