@@ -1,9 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-/**
- * Table interfaces. Dates are ISO 8601 strings written by the application (never database
- * defaults), booleans are 0/1 integers, so both engines answer the same values.
- */
+// Dates are ISO 8601 strings the application writes and booleans 0/1, so both engines agree.
 export interface UsersTable {
   id: Generated<number>;
   email: string;
@@ -112,10 +109,7 @@ export interface EmailConfirmationTokensTable {
   used_at: string | null;
 }
 
-/**
- * A DocuTerm entry. `ficha` is the card as JSON (see modules/card/entry-card.ts); the
- * folded columns and the sort key are derived from it by the entry write path, never by hand.
- */
+/** A DocuTerm entry: `ficha` is the card as JSON; the other term columns derive from it. */
 export interface EntriesTable {
   id: Generated<number>;
   glossary_id: number;

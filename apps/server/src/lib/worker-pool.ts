@@ -112,8 +112,7 @@ export function createWorkerPool<Task, Result>(
         : {}),
     },
   });
-  // piscina starts a new thread for a task sent after `destroy` or `close`, and that thread
-  // keeps the process alive: a task that comes late (a warm-up, as the server stops) is refused.
+  // piscina would start a thread that keeps the process alive for a task sent after closing.
   let ended = false;
   return {
     async run(task, runOptions = {}) {

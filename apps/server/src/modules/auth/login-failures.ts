@@ -1,7 +1,4 @@
-/**
- * Failed sign-ins per key (an account and a client address, see loginFailureKey) in a sliding
- * window; an interface so instances can share a store.
- */
+/** Failed sign-ins per key in a sliding window; an interface so instances can share a store. */
 export interface LoginFailureStore {
   /** When the failures of this key within the last `windowMs` happened, oldest first (ms). */
   recent(key: string, windowMs: number): Promise<number[]>;
@@ -24,11 +21,7 @@ export function loginFailureKey(email: string, clientAddress: string): string {
 /** Failures from one key that wait for nothing; each later one doubles the wait, from 1 s. */
 export const FREE_LOGIN_FAILURES = 3;
 
-/**
- * How long a key must wait before its next sign-in attempt (0: it may try now): until the
- * oldest failure leaves the window once `limit` failures are in it, else an exponential delay
- * after the last failure beyond the first few.
- */
+/** Milliseconds a key must wait to try again: the window once at `limit`, else the delay. */
 export function loginWaitMs(failures: readonly number[], limit: number, now: number): number {
   if (failures.length >= limit) return failures[0]! + LOGIN_FAILURE_WINDOW_MS - now;
   if (failures.length < FREE_LOGIN_FAILURES) return 0;

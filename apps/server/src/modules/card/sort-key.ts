@@ -56,10 +56,7 @@ export interface CardTerm {
   language: Language;
 }
 
-/**
- * An entry's sort key: its base term's, or, when it has none, its target term's behind
- * NO_BASE_TERM_PREFIX, so the entries without a base term come last, by their target term.
- */
+/** An entry's sort key: its base term's, or its target term's behind NO_BASE_TERM_PREFIX. */
 export function entrySortKey(base: CardTerm, target: CardTerm): string {
   if (base.term) return sortKeyFromFolded(base.term, base.folded, base.language);
   const targetKey = target.term

@@ -160,9 +160,9 @@ export function entryETag(version: number): string {
 const ETAG = /^(?:W\/)?"v?(\d{1,15})"$/;
 
 /**
- * The versions a PUT or a restore may overwrite, from `If-Match` (one or more ETags, `W/"v3"` or `"3"`; `*`
- * means any) and the body's `version`; null when the caller set no precondition (last write
- * wins). When both are sent, only a version both name is accepted.
+ * The versions a PUT or a restore may overwrite, from `If-Match` (ETags `W/"v3"` or `"3"`, `*`
+ * for any) and the body's `version`; null without either (last write wins). When both are
+ * sent, only a version both name is accepted.
  */
 export function acceptedVersions(
   ifMatch: string | undefined,
@@ -220,10 +220,7 @@ export async function updateEntryFor(
   return viewOf(scope, row);
 }
 
-/**
- * Runs one write of an entry in a transaction, refused with 409 when `accepted` (see
- * acceptedVersions) does not name the version it overwrites.
- */
+/** One write of an entry in a transaction; 409 when `accepted` lacks the version it replaces. */
 async function writeIfCurrent(
   db: Kysely<Database>,
   scope: Scope,

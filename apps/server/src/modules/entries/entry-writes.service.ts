@@ -287,10 +287,8 @@ async function currentOf(tx: Transaction<Database>, glossary: WriteGlossary, ent
   return row;
 }
 
-/**
- * Merges `input` over the current card as a new version. `autor` and `fecha_creacion` never
- * change; private comments change only for callers who may see them.
- */
+// Merges `input` over the current card as a new version; `autor` and `fecha_creacion` never
+// change, and private comments only for callers who may see them.
 export async function updateEntry(
   tx: Transaction<Database>,
   glossary: WriteGlossary,
@@ -351,10 +349,7 @@ export async function deleteEntries(
   return deleted;
 }
 
-/**
- * Brings a soft-deleted entry back with its id and history. A live entry is answered as it
- * is (recovering twice is harmless); an entry that does not exist is 404.
- */
+/** Brings a soft-deleted entry back with its id and history (a live one is answered as is). */
 export async function recoverEntry(
   tx: Transaction<Database>,
   glossary: WriteGlossary,

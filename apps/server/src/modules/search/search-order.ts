@@ -18,10 +18,7 @@ export function tiersFor(query: string): readonly MatchTier[] {
 
 export type GlossaryIds = SelectQueryBuilder<Database, 'glossaries', { id: number }>;
 
-/**
- * The glossaries a search looks in: the active ones the caller may read (narrowed by
- * `glosarios` when given), as subqueries so the scope is applied inside every statement.
- */
+/** The active glossaries the caller may read (or those of `glosarios`), as subqueries. */
 export interface SearchScope {
   glossaryIds(db: Kysely<Database>): GlossaryIds;
   /** Those whose base (`origen`) or target (`meta`) language is `language`. */
@@ -118,10 +115,7 @@ export function tierOfText(text: string, query: string): MatchTier | null {
   return text.includes(query) ? 'substring' : null;
 }
 
-/**
- * Trigrams covering every character of the query: their AND is a superset of the matches,
- * which are then checked exactly.
- */
+/** Trigrams covering every character of the query: their AND finds a superset of matches. */
 export function coveringTrigrams(query: string): string[] {
   const chars = Array.from(query);
   const out = new Set<string>();
@@ -138,10 +132,7 @@ export function trigramsOf(query: string): string[] {
   return [...out];
 }
 
-/**
- * An FTS5 query (trigram tokenizer, detail=none) for rows that may contain `query`: those
- * holding all of `trigrams` (any of the query's own; by default, a covering set).
- */
+/** An FTS5 query for rows holding all of `trigrams` (by default a covering set of `query`'s). */
 export function ftsContains(query: string, trigrams = coveringTrigrams(query)): string {
   return trigrams.map(ftsPhrase).join(' AND ');
 }

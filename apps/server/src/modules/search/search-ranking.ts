@@ -22,12 +22,9 @@ export type ExactReorder = (ids: number[]) => Promise<number[]>;
 /** At least this many of the first matches are read with their tiers. */
 const HEAD_AT_LEAST = 200;
 
-/**
- * One page of a ranked search, tier by tier, each in sort-key order. One read counts the matches
- * and takes the head (at least the page's end) with tiers; a tier is read alone only when the
- * head lacks enough of it. The worst tier never is: it is reached only when every better tier
- * was taken whole, so the head holds enough of it.
- */
+// One page of a ranked search, tier by tier, each in sort-key order. One read counts the
+// matches and takes the head with tiers; a tier is read alone only when the head lacks enough
+// of it, which never happens to the worst tier (every better one was then taken whole).
 export async function rankedSearch(
   db: Kysely<Database>,
   index: SearchIndex,

@@ -146,10 +146,7 @@ const TRIGRAM_SAMPLE = 64;
 const TRIGRAMS_KEPT = 50_000;
 const trigramCommonness = new WeakMap<Kysely<Database>, Map<string, number>>();
 
-/**
- * An estimate of how many docs hold a trigram. It only chooses which trigrams to intersect, so
- * a stale estimate costs time, never results.
- */
+/** How many docs hold a trigram, roughly: a stale estimate costs time, never results. */
 async function commonnessOf(db: Kysely<Database>, trigram: string): Promise<number> {
   let known = trigramCommonness.get(db);
   if (!known || known.size >= TRIGRAMS_KEPT) {
@@ -193,10 +190,8 @@ const unorderedTexts = new WeakMap<
   { version: string; texts: readonly string[] | null }
 >();
 
-/**
- * False when no unordered doc holds `query` in a term (every tier needs that). The terms are
- * cached per connection until `data_version` (others' commits) or `total_changes()` moves.
- */
+// False when no unordered doc holds `query` in a term; the terms are cached per connection
+// until `data_version` (others' commits) or `total_changes()` moves.
 export async function unorderedMayMatch(db: Kysely<Database>, query: string): Promise<boolean> {
   const rows = await rowsOf<{ v: number; c: number }>(
     db,
@@ -217,10 +212,7 @@ export async function unorderedMayMatch(db: Kysely<Database>, query: string): Pr
   return known.texts === null || known.texts.some((t) => t.includes(query));
 }
 
-/**
- * The rows of `ordered` with the (few) unordered matches merged in by sort key; when there
- * are none, the ordered rows need no sort key.
- */
+/** The rows of `ordered` with the (few) unordered matches merged in by sort key. */
 export async function inOrder(
   db: Kysely<Database>,
   ordered: (withSortKey: boolean) => SqlText,

@@ -28,10 +28,7 @@ interface DocSource {
   subindice_plegado: string;
 }
 
-/**
- * Adds docs for new live entries, numbered between their neighbours (sharing a gap evenly).
- * With no room left, a doc goes to the unordered range until the next rebuild.
- */
+/** Docs for new live entries, numbered between their neighbours, else in the unordered range. */
 async function sqliteAddDocs(
   db: Kysely<Database>,
   entries: readonly DocSource[],
@@ -70,10 +67,8 @@ function docsOf(ids: string): Sql<boolean> {
   return sql<boolean>`d.entry_id in (select value from json_each(${ids}))`;
 }
 
-/**
- * SearchIndex.reindex. Triggers already follow changes to terms, sort key and deletion, so this
- * rewrites the card-field rows and adds every row of entries not placed yet.
- */
+// SearchIndex.reindex: triggers follow terms, sort keys and deletions, so this rewrites the
+// card-field rows and adds every row of entries not placed yet.
 export async function sqliteReindex(
   db: Kysely<Database>,
   entryIds: readonly number[],
@@ -114,10 +109,7 @@ export async function sqliteReindex(
   await insertFieldRowsOf(db, docsOf(freshIds));
 }
 
-/**
- * Runs `work` with the docs' triggers standing aside (a `search_maintenance` row). Call it
- * inside a transaction, so a failure never leaves them aside.
- */
+/** Runs `work` with the docs' triggers aside (`search_maintenance`); call it in a transaction. */
 async function withTriggersAside<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
   await sql`insert into search_maintenance (motivo) values ('reindex')`.execute(db);
   const result = await work();
@@ -166,10 +158,8 @@ export function assignSlots(
   return slots;
 }
 
-/**
- * Renumbers every live entry's doc evenly in order and rebuilds every trigram index and the
- * word starts, with the triggers standing aside (`search_maintenance`). Run inside a transaction.
- */
+// Renumbers every live entry's doc evenly and rebuilds every trigram index and the word
+// starts, with the triggers aside (`search_maintenance`). Run inside a transaction.
 export async function sqliteRebuildDocs(db: Kysely<Database>): Promise<void> {
   await sql`insert into search_maintenance (motivo) values ('rebuild')`.execute(db);
   await sql`insert into search_terms_fts (search_terms_fts) values ('delete-all')`.execute(db);
