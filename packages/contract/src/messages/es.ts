@@ -291,11 +291,14 @@ export const es = {
     conflict: {
       title: 'Otra persona ha cambiado esta entrada',
       intro:
-        '{autor} guardó la versión {version} mientras editabas. Elige, campo por campo, qué se guarda.',
+        '{autor} guardó la versión {version} mientras editabas. Elige, campo por campo, qué se guarda: lo que solo cambió una de las dos partes ya viene elegido.',
       field: 'Campo',
-      mine: 'Tu cambio',
+      mine: 'Lo tuyo',
       theirs: 'Lo guardado',
-      keepMine: 'El tuyo',
+      changedByThem: 'Solo lo cambió la otra persona',
+      changedByYou: 'Solo lo cambiaste tú',
+      changedByBoth: 'Lo cambiasteis los dos',
+      keepMine: 'Lo tuyo',
       keepTheirs: 'Lo guardado',
       choiceFor: 'Qué se guarda en «{campo}»',
       empty: '(vacío)',

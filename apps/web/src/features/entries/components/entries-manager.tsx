@@ -59,7 +59,7 @@ export function EntriesManager({
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   // The entry being edited and the version its form opened with: saving sends that version, so
   // an edit someone else saved meanwhile answers 409 instead of being silently undone.
-  const [editing, setEditing] = useState<{ id: number; version?: number } | null>(null);
+  const [editing, setEditing] = useState<{ id: number; opened?: Entry } | null>(null);
   const editingId = editing?.id ?? null;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [isAdding, setIsAdding] = useState(false);
@@ -95,7 +95,7 @@ export function EntriesManager({
   const startEdit = useCallback(
     (id: number) => {
       setSaveError(null);
-      setEditing({ id, version: entries.find((e) => e.id === id)?.version });
+      setEditing({ id, opened: entries.find((e) => e.id === id) });
     },
     [entries],
   );
@@ -108,7 +108,7 @@ export function EntriesManager({
   const [conflict, setConflict] = useState<(EntryConflict & { id: number }) | null>(null);
 
   const saveVersion = useCallback(
-    (id: number, input: EntryInput, version: number | undefined) => {
+    (id: number, input: EntryInput, version: number | undefined, base?: Entry) => {
       setSaveError(null);
       update.mutate(
         { nombreSeguro, id, input, version },
@@ -121,7 +121,7 @@ export function EntriesManager({
           },
           onError: (error) => {
             const theirs = conflictOf(error);
-            if (theirs) setConflict({ id, mine: input, theirs });
+            if (theirs) setConflict({ id, mine: input, theirs, base });
             else setSaveError(format(es.entries.saveError, { detail: errorMessage(error) }));
           },
         },
@@ -131,8 +131,10 @@ export function EntriesManager({
   );
 
   const saveEdit = useCallback(
-    (entry: Entry, input: EntryInput) =>
-      saveVersion(entry.id, input, editing?.id === entry.id ? editing.version : entry.version),
+    (entry: Entry, input: EntryInput) => {
+      const opened = (editing?.id === entry.id && editing.opened) || entry;
+      saveVersion(entry.id, input, opened.version, opened);
+    },
     [saveVersion, editing],
   );
 
@@ -281,7 +283,9 @@ export function EntriesManager({
         conflict={conflict}
         fields={fields ?? []}
         saving={update.isPending}
-        onSave={(input, version) => conflict && saveVersion(conflict.id, input, version)}
+        onSave={(input, version) =>
+          conflict && saveVersion(conflict.id, input, version, conflict.theirs)
+        }
         onDiscard={discardMine}
         onClose={() => setConflict(null)}
       />

@@ -45,6 +45,35 @@ describe('entry conflicts', () => {
     expect(merged.comentarios_privados).toBe('Revisar con QA.');
   });
 
+  it('tells who changed each field since the edit opened, and keeps what only they changed', async () => {
+    const base: Entry = { ...espada, version: 2, notas: 'Véase «sable».' };
+    const rows = conflictRows(esEnFields, { ...mine, notas: 'Véase «sable».' }, theirs, base);
+    expect(rows.map((r) => [r.id, r.changedBy])).toEqual([
+      ['termino.en', 'you'],
+      ['definicion', 'them'],
+    ]);
+    const onSave = vi.fn();
+    renderWithProviders(
+      <EntryConflictModal
+        conflict={{ mine: { ...mine, notas: 'Véase «sable».' }, theirs, base }}
+        fields={esEnFields}
+        saving={false}
+        onSave={onSave}
+        onDiscard={() => undefined}
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Solo lo cambió la otra persona')).toBeInTheDocument();
+    expect(within(dialog).getByText('Solo lo cambiaste tú')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar la combinación' }));
+    // Both edits survive without a single choice: their definition, the user's English term.
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      termino: { en: 'longsword' },
+      definicion: theirs.definicion,
+    });
+  });
+
   it('shows both versions side by side and saves the chosen combination over the new version', async () => {
     const onSave = vi.fn();
     const onDiscard = vi.fn();

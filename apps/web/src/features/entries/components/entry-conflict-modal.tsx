@@ -1,14 +1,25 @@
 import type { CardField, Entry, EntryInput } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
-import { Button, Group, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { conflictRows, mergedInput } from '../utils/entry-conflict.ts';
+import { conflictRows, mergedInput, theirsByDefault } from '../utils/entry-conflict.ts';
 
 export interface EntryConflict {
   /** What the user tried to save. */
   mine: EntryInput;
   /** The entry as someone else saved it meanwhile. */
   theirs: Entry;
+  /** The entry as the edit opened it, to tell who changed what. */
+  base?: Entry | undefined;
 }
 
 interface EntryConflictModalProps {
@@ -40,15 +51,18 @@ export function EntryConflictModal({ conflict, ...props }: EntryConflictModalPro
 }
 
 function ConflictChoices({
-  conflict: { mine, theirs },
+  conflict: { mine, theirs, base },
   fields,
   saving,
   onSave,
   onDiscard,
 }: Omit<EntryConflictModalProps, 'conflict' | 'onClose'> & { conflict: EntryConflict }) {
   const t = es.entries.conflict;
-  const rows = useMemo(() => conflictRows(fields, mine, theirs), [fields, mine, theirs]);
-  const [keepTheirs, setKeepTheirs] = useState<ReadonlySet<string>>(new Set());
+  const rows = useMemo(
+    () => conflictRows(fields, mine, theirs, base),
+    [fields, mine, theirs, base],
+  );
+  const [keepTheirs, setKeepTheirs] = useState<ReadonlySet<string>>(() => theirsByDefault(rows));
   const choose = (id: string, theirsWins: boolean) =>
     setKeepTheirs((current) => {
       const next = new Set(current);
@@ -56,7 +70,7 @@ function ConflictChoices({
       else next.delete(id);
       return next;
     });
-  const shown = (value: string) => value || t.empty;
+  const changedBy = { them: t.changedByThem, you: t.changedByYou, both: t.changedByBoth };
 
   return (
     <Stack gap="sm">
@@ -73,45 +87,36 @@ function ConflictChoices({
           {t.allTheirs}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="xs" layout="fixed">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w="22%">{t.field}</Table.Th>
-              <Table.Th>{t.mine}</Table.Th>
-              <Table.Th>{t.theirs}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {row.label}
-                  </Text>
-                  <SegmentedControl
-                    mt={4}
-                    size="xs"
-                    aria-label={format(t.choiceFor, { campo: row.label })}
-                    value={keepTheirs.has(row.id) ? 'theirs' : 'mine'}
-                    onChange={(value) => choose(row.id, value === 'theirs')}
-                    data={[
-                      { value: 'mine', label: t.keepMine },
-                      { value: 'theirs', label: t.keepTheirs },
-                    ]}
-                  />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {shown(row.mine)}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {shown(row.theirs)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {rows.map((row) => (
+        <Paper key={row.id} withBorder p="xs" component="section" aria-label={row.label}>
+          <Group justify="space-between" gap="xs" mb={6}>
+            <div>
+              <Text size="sm" fw={600}>
+                {row.label}
+              </Text>
+              {row.changedBy && (
+                <Text size="xs" c="dimmed">
+                  {changedBy[row.changedBy]}
+                </Text>
+              )}
+            </div>
+            <SegmentedControl
+              size="xs"
+              aria-label={format(t.choiceFor, { campo: row.label })}
+              value={keepTheirs.has(row.id) ? 'theirs' : 'mine'}
+              onChange={(value) => choose(row.id, value === 'theirs')}
+              data={[
+                { value: 'mine', label: t.keepMine },
+                { value: 'theirs', label: t.keepTheirs },
+              ]}
+            />
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            <ConflictValue label={t.mine} value={row.mine} chosen={!keepTheirs.has(row.id)} />
+            <ConflictValue label={t.theirs} value={row.theirs} chosen={keepTheirs.has(row.id)} />
+          </SimpleGrid>
+        </Paper>
+      ))}
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onDiscard} disabled={saving}>
           {t.discard}
@@ -124,5 +129,31 @@ function ConflictChoices({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+function ConflictValue({
+  label,
+  value,
+  chosen,
+}: {
+  label: string;
+  value: string;
+  chosen: boolean;
+}) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={chosen ? 700 : 400}>
+        {label}
+      </Text>
+      <Text
+        size="sm"
+        td={chosen ? undefined : 'line-through'}
+        c={chosen ? undefined : 'dimmed'}
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
+        {value || es.entries.conflict.empty}
+      </Text>
+    </div>
   );
 }

@@ -9,6 +9,8 @@ export interface ConflictRow {
   label: string;
   mine: string;
   theirs: string;
+  /** Who changed it since the edit opened; unknown without the opened entry. */
+  changedBy: 'them' | 'you' | 'both' | null;
 }
 
 const PRIVATE = 'comentarios_privados';
@@ -30,12 +32,24 @@ export function conflictRows(
   fields: readonly CardField[],
   mine: EntryInput,
   theirs: Entry,
+  base?: Entry,
 ): ConflictRow[] {
   const rows = fields.map((f) => ({ id: f.id, label: f.label }));
   if (PRIVATE in mine) rows.push({ id: PRIVATE, label: es.entries.conflict.privateComments });
   return rows
-    .map((r) => ({ ...r, mine: valueOf(mine, r.id), theirs: valueOf(theirs, r.id) }))
+    .map((r): ConflictRow => {
+      const row = { ...r, mine: valueOf(mine, r.id), theirs: valueOf(theirs, r.id) };
+      if (!base) return { ...row, changedBy: null };
+      const opened = valueOf(base, r.id);
+      const changedBy = row.mine === opened ? 'them' : row.theirs === opened ? 'you' : 'both';
+      return { ...row, changedBy };
+    })
     .filter((r) => r.mine !== r.theirs);
+}
+
+/** Fields only the other person changed: their value is kept unless the user says otherwise. */
+export function theirsByDefault(rows: readonly ConflictRow[]): Set<string> {
+  return new Set(rows.filter((r) => r.changedBy === 'them').map((r) => r.id));
 }
 
 /** The edit to save: the user's values, except the fields in `keepTheirs`. */
