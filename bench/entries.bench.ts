@@ -24,6 +24,7 @@ import {
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { http } from './lib/http-client.ts';
 import { startServer, type StartedServer } from './lib/server-process.ts';
+import { postgresAnswers } from './lib/postgres-answers.ts';
 
 const ENTRIES = 100_000;
 const WORK_DIR = '/tmp/lt-entries/bench';
@@ -535,15 +536,6 @@ async function measureWeb(
   }
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    await withAdminClient(PG_URL, (client) => client.query('select 1'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const bench: Bench = {
   name: 'entradas',
   async run() {
@@ -553,7 +545,7 @@ const bench: Bench = {
     const rows: BenchRow[] = [];
     if (engines.includes('sqlite')) rows.push(...(await measureApi('sqlite', 'SQLite')));
     if (engines.includes('postgres')) {
-      if (await postgresAnswers()) rows.push(...(await measureApi('postgres', 'PostgreSQL')));
+      if (await postgresAnswers(PG_URL)) rows.push(...(await measureApi('postgres', 'PostgreSQL')));
       else console.info('  PostgreSQL no responde: se omiten sus cifras.');
     }
     rows.push({

@@ -16,6 +16,7 @@ import { uploadFile } from './lib/http-client.ts';
 import { writeImportFiles } from './lib/import-files.ts';
 import { readEntries } from './lib/read-entries.ts';
 import { translateToolkitParse } from './lib/translate-toolkit.ts';
+import { postgresAnswers } from './lib/postgres-answers.ts';
 import {
   cpuSecondsOf,
   startServer,
@@ -290,15 +291,6 @@ async function readerAlone(path: string): Promise<number> {
   });
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    await withAdminClient(PG_URL, (client) => client.query('select 1'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const bench: Bench = {
   name: 'importación',
   async run() {
@@ -313,7 +305,7 @@ const bench: Bench = {
     const engines = (process.env['LUDOTERM_BENCH_IMPORT_ENGINES'] ?? 'sqlite,postgres').split(',');
     if (engines.includes('sqlite')) rows.push(...(await runEngine('sqlite', files)));
     if (engines.includes('postgres')) {
-      if (await postgresAnswers()) rows.push(...(await runEngine('postgres', files)));
+      if (await postgresAnswers(PG_URL)) rows.push(...(await runEngine('postgres', files)));
       else
         rows.push({
           metric: 'PostgreSQL no responde: sin cifras de PostgreSQL',

@@ -12,6 +12,7 @@ import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { uploadFile } from './lib/http-client.ts';
 import { writeImportFiles } from './lib/import-files.ts';
 import { startServer } from './lib/server-process.ts';
+import { postgresAnswers } from './lib/postgres-answers.ts';
 
 const PORT = 3111;
 const WORK_DIR = '/tmp/lt-load/bench';
@@ -286,15 +287,6 @@ async function runEngine(engine: 'sqlite' | 'postgres', tmx: string): Promise<Be
   }
 }
 
-async function postgresAnswers(): Promise<boolean> {
-  try {
-    await withAdminClient(PG_URL, (client) => client.query('select 1'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const bench: Bench = {
   name: 'carga',
   async run() {
@@ -304,7 +296,7 @@ const bench: Bench = {
     const rows: BenchRow[] = [];
     const engines = (process.env['LUDOTERM_BENCH_LOAD_ENGINES'] ?? 'sqlite,postgres').split(',');
     if (engines.includes('sqlite')) rows.push(...(await runEngine('sqlite', files['a.tmx']!)));
-    if (engines.includes('postgres') && (await postgresAnswers())) {
+    if (engines.includes('postgres') && (await postgresAnswers(PG_URL))) {
       rows.push(...(await runEngine('postgres', files['a.tmx']!)));
     }
     return rows;

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { nthMailTo } from './support/outbox.ts';
 import {
   ADMIN,
   newAccount,
@@ -15,51 +14,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAGAAAABgCAMAAADVRocKAAABCFBMVEX/s0fNnmQ6YbwxXsKOhIo9Y7s7YbsoWsj////5sEn7sEniplivkXYtXMRdcKe+mG3MnmRjcqRhcqXyrE7Qn2K/mGxveJ3On2PVoV7Hm2jurFA0X8Dvq1Dkp1Vcb6jUoV+Mg4vOnWQ8Yrz8sUetkXjzrU3JnWb6sEnJm2bAmGuwknX5r0kwXcMuXcPwrE5fcKZecKaIgY7xrU8+Y7q2lHE1X79tdp2FgI/FmmgzX8CukXeljny0k3Jkc6MtW8WmjXykjXzWoV/EmmmEf5D+sUdzeZoyXsFyeJoyXcFbb6licaTUoGCJgoyzk3SijH7ZolzKnGZAY7mHgI2oj3pwd5ypjnrYol3Pn2I4iY2MAAAACXBIWXMAAAPoAAAD6AG1e1JrAAABr0lEQVRoge3Y51LCQBQF4ANJWOm9SVFAaVLtvffeff83cfypo+y9FzLDjHse4HwzJ2FJAuVyYABdzETamIm0MRNpYybS5h9NZO3ZoVSw5/f3gqltO25NFnCGnga+pRF7rk4MGLRq+CW1dGQiQKKCP+Ppjw04bYxM9Gk84GJxdD+QzIwBdF9AyE5YClweU/qBZkEGeI9o/UDOKwG25qj9wMMaH+g26f1APswG3jj9wCEXeOX1A2c8YEV7//9M0mEBq2DnjgMk+P1AhAF4JECWDgwk/UCZDLRkQJQK+AIyIOAjAreyfmCDCIgu8VceaYDlhzB+iwTEpf3ANQmw5cA8CQjJgQUSkJIDWRJQkgNBElCUA7MkQHyXAkvTARTdnqjk9kX+kAOV6fih2W4fFXE5kCABHflx3SEBKiYF6ooGDKXAybT86au0y48tKiIDrsiA7DLXFR3oC/pPy5zH910+0FYcwEly+5ervFeoDBdY574EHvD67xUXCOc5/Zv7bECdM17E3wuiTwk5av8N91PCjDDKALqYibQxE2nDPComExhAFzORNmYibcxE2piJlC6fyC7JzJOZ+z4AAAAASUVORK5CYII=',
   'base64',
 );
-
-/** The e2e server writes e-mails to DATA_DIR/outbox (no SMTP_URL). */
-const outbox = () => join(process.env.E2E_DATA_DIR!, 'outbox');
-
-function decodeQuotedPrintable(value: string): string {
-  const text = value.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(text.charCodeAt(i));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The plain-text bodies of the messages sent to an address, oldest first. */
-function mailsTo(email: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(outbox())
-      .filter((name) => name.endsWith('.eml'))
-      .sort();
-  } catch {
-    return [];
-  }
-  return names
-    .map((name) => readFileSync(join(outbox(), name), 'utf8'))
-    .filter((raw) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw))
-    .map((raw) => {
-      const start = raw.search(/Content-Type: text\/plain/i);
-      const part = raw.slice(start);
-      const body = part.slice(part.search(/\r?\n\r?\n/)).split(/\r?\n--/)[0] ?? '';
-      return /quoted-printable/i.test(part.slice(0, 200)) ? decodeQuotedPrintable(body) : body;
-    });
-}
-
-/** Waits for the `count`-th message to an address and answers its text. */
-async function nthMailTo(email: string, count: number): Promise<string> {
-  await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
-  return mailsTo(email)[count - 1]!;
-}
 
 async function signInWithForm(page: Page, account: Account) {
   await page.goto('/login');
