@@ -12,6 +12,8 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './errors.ts';
+import { databaseRateLimitStore } from './lib/rate-limit-counters.repository.ts';
+import { createUploadStorage } from './lib/upload-storage.ts';
 import { scheduleTrashPurge } from './jobs/trash-purge.job.ts';
 import { scheduleWalCheckpoints } from './jobs/wal-checkpoint.job.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -89,12 +91,15 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   const pools = createWorkerPools(config, database);
   app.addHook('onClose', () => closeWorkerPools(pools));
-  const context: AppContext = { config, database, pools };
+  const storage = createUploadStorage(config, database);
+  const context: AppContext = { config, database, pools, storage };
   await app.register(dbPlugin, context);
   await app.register(authPlugin, context);
   registerSecurityHeaders(app, config);
   await app.register(rateLimit, {
     global: false,
+    // Instances on one PostgreSQL database share the counts; a single SQLite server keeps them.
+    ...(database.engine === 'postgres' ? { store: databaseRateLimitStore(database.db) } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', undefined, {
         'retry-after': String(Math.ceil(context.ttl / 1000)),

@@ -109,6 +109,27 @@ export interface EmailConfirmationTokensTable {
   used_at: string | null;
 }
 
+/** An uploaded file (avatar, ticket image) when uploads live in the database. */
+export interface UploadsTable {
+  key: string;
+  data: Buffer;
+  created_at: string;
+}
+
+/** The rate limit's request count of one key in its current window. */
+export interface RateLimitCountersTable {
+  key: string;
+  window_started_ms: number;
+  hits: number;
+}
+
+/** One failed sign-in of a key (account and address, or account alone). */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key: string;
+  failed_at_ms: number;
+}
+
 /** A DocuTerm entry: `ficha` is the card as JSON; the other term columns derive from it. */
 export interface EntriesTable {
   id: Generated<number>;
@@ -171,6 +192,9 @@ export interface Database {
   login_codes: LoginCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_confirmation_tokens: EmailConfirmationTokensTable;
+  uploads: UploadsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-database.ts';
 import { createLocalStorage, isUploadKey, newUploadKey } from './storage.ts';
+import { createDatabaseStorage } from './uploads.repository.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'ludoterm-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -30,5 +32,26 @@ describe('local upload storage', () => {
   it('makes keys nobody can guess', () => {
     const keys = new Set(Array.from({ length: 100 }, () => newUploadKey('tickets', 'webp')));
     expect(keys.size).toBe(100);
+  });
+});
+
+describe.each(testEngines)('database upload storage [%s]', (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.drop());
+
+  it('puts, replaces, gets and deletes by key, and refuses keys it could not have made', async () => {
+    const storage = createDatabaseStorage(database.handle.db);
+    const key = newUploadKey('tickets', 'png');
+    await storage.put(key, Buffer.from([0, 1, 2, 255]));
+    expect([...((await storage.get(key)) ?? [])]).toEqual([0, 1, 2, 255]);
+    await storage.put(key, Buffer.from('otra'));
+    expect((await storage.get(key))?.toString()).toBe('otra');
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    expect(await storage.get('avatars/../x')).toBeNull();
+    await expect(storage.put('../fuera.webp', Buffer.from('x'))).rejects.toThrow(/no válida/);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
-/** Uploaded files by unguessable key: local disk today; an S3-compatible store would also fit. */
+/** Uploaded files by unguessable key: on local disk, in the database or in an S3 bucket. */
 export interface UploadStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** The stored bytes, or null when the key holds nothing. */
@@ -54,9 +54,4 @@ export function createLocalStorage(root: string): UploadStorage {
       await rm(join(root, key), { force: true });
     },
   };
-}
-
-/** The storage the app uses: DATA_DIR/uploads. */
-export function createUploadStorage(config: { DATA_DIR: string }): UploadStorage {
-  return createLocalStorage(join(config.DATA_DIR, 'uploads'));
 }

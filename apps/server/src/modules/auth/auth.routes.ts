@@ -23,14 +23,14 @@ import {
 } from './auth.service.ts';
 import { emailConfirmationRoutes } from './email-confirmation.routes.ts';
 import { identityRoutes, loginCodeSender, ownerWarner } from './identity.routes.ts';
-import { createMemoryLoginFailureStore } from './login-failures.ts';
+import { createLoginFailureStore } from './login-failure-store.ts';
 
 /** `/auth/*`: accounts, sign-in, token renewal, sign-out and the own profile. */
-export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database }) => {
   const deps: AuthDeps = {
     db: app.db,
     config,
-    loginFailures: createMemoryLoginFailureStore(),
+    loginFailures: createLoginFailureStore(database),
     sendLoginCode: loginCodeSender(app, config),
     warnOwner: ownerWarner(app, config),
   };

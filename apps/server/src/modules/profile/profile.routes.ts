@@ -3,15 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { readImageForm } from '../../lib/images-form.ts';
-import { createUploadStorage } from '../../lib/storage.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { readAvatar, uploadAvatar, type ProfileDeps } from './profile.service.ts';
 
 /** `POST /auth/avatar` and the avatars it serves at `/avatars/{name}`. */
-export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
+export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, storage }) => {
   const deps: ProfileDeps = {
     db: app.db,
-    storage: createUploadStorage(config),
+    storage,
     imageMaxBytes: config.IMAGE_MAX_BYTES,
   };
 

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { readImageForm } from '../../lib/images-form.ts';
 import { createMailer } from '../../lib/mailer.ts';
-import { createUploadStorage } from '../../lib/storage.ts';
 import { adminOnly, requireUser } from '../../plugins/auth.ts';
 import {
   answerTicket,
@@ -26,10 +25,10 @@ const ticketListSchema = z.array(ticketSchema);
 const imageParamsSchema = z.object({ name: z.string().min(1).max(100) });
 
 /** `/tickets` for every signed-in user and `/admin/tickets` for administrators. */
-export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
+export const ticketsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, storage }) => {
   const deps: TicketDeps = {
     db: app.db,
-    storage: createUploadStorage(config),
+    storage,
     mailer: createMailer(config, app.log),
     config,
     log: app.log,

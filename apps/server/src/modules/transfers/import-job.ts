@@ -24,7 +24,7 @@ import {
   type WriteGlossary,
 } from '../entries/index.ts';
 import { searchIndexFor } from '../search/index.ts';
-import { isGlossaryLive } from './import.repository.ts';
+import { isGlossaryLive, lockGlossaryForImport } from './import.repository.ts';
 
 // An import on the import worker thread: every entry and its index rows in one transaction on
 // the thread's own connection, so it is all or nothing and searchable once it answers.
@@ -99,6 +99,7 @@ async function writeAll(
   stream: EntryStream,
   task: ImportTask,
 ): Promise<{ importados: number; omitidos: number }> {
+  await lockGlossaryForImport(tx, task.glossary.id);
   if (!(await isGlossaryLive(tx, task.glossary.id))) {
     throw new AppError(
       'NOT_FOUND',

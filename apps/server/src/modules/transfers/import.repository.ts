@@ -1,5 +1,22 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { engineOf } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
+
+/** The first key of PostgreSQL's two-key advisory locks that imports take (the glossary's id is the second). */
+const IMPORT_LOCK_CLASS = 0x4c54;
+
+/**
+ * Holds the glossary's import lock until the transaction ends, so two imports into one glossary
+ * run one after the other, whichever instances received them. SQLite's single writer already
+ * does that.
+ */
+export async function lockGlossaryForImport(
+  tx: Kysely<Database>,
+  glossaryId: number,
+): Promise<void> {
+  if (engineOf(tx as unknown as Kysely<unknown>) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${glossaryId}::int)`.execute(tx);
+}
 
 /** Whether the glossary still exists and is not in the trash (checked again inside the write). */
 export async function isGlossaryLive(db: Kysely<Database>, glossaryId: number): Promise<boolean> {
