@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, Vitest (every workspace, SQLite and — with TEST_DATABASE_URL —
-// PostgreSQL) and the Playwright journeys in Chromium. Prints each phase's time and a final
+// PostgreSQL), the Playwright journeys in Chromium and, with PostgreSQL, two instances behind
+// HAProxy (scripts/test-cluster.mjs). Prints each phase's time and a final
 // line `N passed, N failed` with the totals of every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,18 +36,18 @@ function phase(name, body) {
   console.info(`━━ ${name}: ${passed} passed, ${failed} failed (${seconds.toFixed(1)} s)`);
 }
 
-/** Installs Debian's Chromium when missing and allowed (root); otherwise says how. */
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/** Installs a Debian package when its program is missing and allowed (root); otherwise says how. */
+function ensureDebianPackage(program, pkg, purpose) {
+  if (existsSync(program)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.info('Chromium no está instalado: instalándolo con apt-get…');
+    console.info(`${pkg} no está instalado: instalándolo con apt-get…`);
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq'], env) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], env) === 0) {
-      return existsSync(CHROMIUM);
+    if (run('apt-get', ['update', '-qq'], env) === 0 && run('apt-get', ['install', '-y', '-qq', pkg], env) === 0) {
+      return existsSync(program);
     }
   }
-  console.error('Falta Chromium para las pruebas de extremo a extremo. Instálalo con: sudo apt-get install chromium');
+  console.error(`Falta ${pkg} para ${purpose}. Instálalo con: sudo apt-get install ${pkg}`);
   return false;
 }
 
@@ -71,7 +72,7 @@ phase('vitest', () => {
 });
 
 phase('e2e', () => {
-  if (!ensureChromium()) return { passed: 0, failed: 1 };
+  if (!ensureDebianPackage(CHROMIUM, 'chromium', 'las pruebas de extremo a extremo')) return { passed: 0, failed: 1 };
   const output = join(tmp, 'playwright.json');
   rmSync(output, { force: true });
   const status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
@@ -82,6 +83,21 @@ phase('e2e', () => {
   const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
   return { passed: stats.expected + stats.flaky, failed };
 });
+
+// Several instances behind HAProxy need PostgreSQL: run whenever the PostgreSQL suite runs.
+if (process.env.TEST_DATABASE_URL) {
+  phase('cluster', () => {
+    if (!ensureDebianPackage('/usr/sbin/haproxy', 'haproxy', 'la prueba de varias instancias')) return { passed: 0, failed: 1 };
+    const output = join(tmp, 'cluster.json');
+    rmSync(output, { force: true });
+    const status = run('node', ['scripts/test-cluster.mjs']);
+    const report = readJson(output);
+    if (!report) return { passed: 0, failed: 1 };
+    return { passed: report.passed, failed: report.failed + (status !== 0 && report.failed === 0 ? 1 : 0) };
+  });
+} else {
+  console.info('\n━━ cluster ━━ sin TEST_DATABASE_URL: la prueba de varias instancias (PostgreSQL) no se ejecuta');
+}
 
 const passed = phases.reduce((n, p) => n + p.passed, 0);
 const failed = phases.reduce((n, p) => n + p.failed, 0);
