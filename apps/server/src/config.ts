@@ -51,6 +51,8 @@ const envSchema = z.object({
   /** Most candidates one answer holds (the best ranked); the statistics still count them all. */
   EXTRACTOR_MAX_CANDIDATES: z.coerce.number().int().min(1).max(100_000).default(2000),
   IMAGE_MAX_BYTES: z.coerce.number().int().min(1).default(5 * MiB),
+  /** Uploaded images in this S3-compatible bucket: https://KEY_ID:SECRET@host/bucket. */
+  S3_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LudoTerm <no-reply@ludoterm.app>'),
   GOOGLE_CLIENT_ID: z.string().optional(),

@@ -1,16 +1,18 @@
 import { join } from 'node:path';
 import type { DatabaseHandle } from '../db/database.ts';
+import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, type UploadStorage } from './storage.ts';
 import { createDatabaseStorage } from './uploads.repository.ts';
 
 /**
- * Where uploads live: in the database on PostgreSQL, so every instance serves what any of them
- * received; in DATA_DIR/uploads beside the SQLite file otherwise.
+ * Where uploads live: in the S3 bucket of `S3_URL` when set; else in the database on PostgreSQL,
+ * so every instance serves what any of them received; else in DATA_DIR/uploads.
  */
 export function createUploadStorage(
-  config: { DATA_DIR: string },
+  config: { DATA_DIR: string; S3_URL?: string | undefined },
   database: DatabaseHandle,
 ): UploadStorage {
+  if (config.S3_URL) return createS3Storage(config.S3_URL);
   return database.engine === 'postgres'
     ? createDatabaseStorage(database.db)
     : createLocalStorage(join(config.DATA_DIR, 'uploads'));
