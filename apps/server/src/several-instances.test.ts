@@ -96,6 +96,38 @@ describe.runIf(testEngines.includes('postgres'))('several instances on one Postg
     expect(waiting.json()).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
+  it('rotates one refresh token once when both instances get it at the same moment', async () => {
+    const [a, b] = instances as [TestApp, TestApp];
+    const eva = await createUser(a, { password: 'contraseña-de-eva' });
+    const login = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '203.0.113.20',
+      payload: { email: eva.user.email, password: 'contraseña-de-eva' },
+    });
+    const { refresh_token } = login.json<{ refresh_token: string }>();
+    const answers = await Promise.all(
+      [a, b].map((app) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          remoteAddress: '203.0.113.20',
+          payload: { refresh_token },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [first, second] = answers.map((r) => r.json<{ refresh_token: string }>().refresh_token);
+    expect(first).toBe(second);
+    const tokens = await a.db
+      .selectFrom('refresh_tokens')
+      .select(['family_id'])
+      .where('user_id', '=', eva.user.id)
+      .execute();
+    expect(tokens).toHaveLength(2);
+    expect(new Set(tokens.map((t) => t.family_id)).size).toBe(1);
+  });
+
   it('runs two imports into one glossary one after the other, whichever instances take them', async () => {
     const [a, b] = instances as [TestApp, TestApp];
     const owner = await createUser(a);
