@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { EMAIL_PATTERN, IMPORT_MAX_BYTES_DEFAULT } from '@ludoterm/contract';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE, STATEMENT_TIMEOUT_MS } from './db/database.ts';
 
 const MiB = 1024 * 1024;
 
@@ -19,6 +20,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** postgres://… for PostgreSQL; empty for the embedded SQLite file in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL: connections each instance keeps (instances × size must fit max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(DEFAULT_POOL_SIZE),
+  /** PostgreSQL: longest a statement may run before it is cancelled with a Spanish 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(STATEMENT_TIMEOUT_MS),
   /** Secret that signs access tokens; generated and kept in DATA_DIR when absent. */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(15 * 60),

@@ -81,14 +81,19 @@ export function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase 
  */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 
+/** Connections of one instance's pool unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 20;
+
 export function createDatabase(
-  options: { postgresUrl: string; statementTimeoutMs?: number } | { sqlitePath: string },
+  options:
+    | { postgresUrl: string; statementTimeoutMs?: number; poolSize?: number }
+    | { sqlitePath: string },
 ): DatabaseHandle {
   if ('postgresUrl' in options) {
     setPostgresTypeParsers();
     const pool = new pg.Pool({
       connectionString: options.postgresUrl,
-      max: 20,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       // Sent when each connection starts, so it holds for every statement on it (0: the
       // server's own setting).
       statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,

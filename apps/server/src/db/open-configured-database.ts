@@ -11,7 +11,11 @@ export function openConfiguredDatabase(
   { statementTimeoutMs }: { statementTimeoutMs?: number } = {},
 ): DatabaseHandle {
   if (config.databaseEngine === 'postgres' && config.DATABASE_URL) {
-    return createDatabase({ postgresUrl: config.DATABASE_URL, statementTimeoutMs });
+    return createDatabase({
+      postgresUrl: config.DATABASE_URL,
+      statementTimeoutMs: statementTimeoutMs ?? config.DATABASE_STATEMENT_TIMEOUT_MS,
+      poolSize: config.DATABASE_POOL_SIZE,
+    });
   }
   const path =
     config.DATABASE_URL?.replace(/^(sqlite|file):(\/\/)?/, '') ||

@@ -89,7 +89,7 @@ function locate(ubicacion: string, detail: string): string {
 
 function openDatabase(target: ImportDatabase): DatabaseHandle {
   return target.engine === 'postgres'
-    ? createDatabase({ postgresUrl: target.url })
+    ? createDatabase({ postgresUrl: target.url, poolSize: 2 })
     : createDatabase({ sqlitePath: target.path });
 }
 
