@@ -19,6 +19,13 @@ describe('useSpanishZodErrors', () => {
     expect(messages(schema, {})).toContain('Falta este campo.');
   });
 
+  it('tells an exclusive bound from an inclusive one', () => {
+    expect(messages(z.number().positive(), 0)).toEqual(['Debe ser mayor que 0.']);
+    expect(messages(z.number().min(1), 0)).toEqual(['No puede ser menor que 1.']);
+    expect(messages(z.number().lt(10), 10)).toEqual(['Debe ser menor que 10.']);
+    expect(messages(z.number().max(9), 10)).toEqual(['No puede ser mayor que 9.']);
+  });
+
   it("keeps the schema's own messages", () => {
     expect(messages(createGlossaryInputSchema, { nombre: '   ' })).toEqual(['Pon un nombre de glosario.']);
     expect(messages(createGlossaryInputSchema, { nombre: 'a', idioma_origen: 'en', idioma_meta: 'en' })).toEqual([

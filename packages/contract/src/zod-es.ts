@@ -38,15 +38,17 @@ export const spanishErrorMap: z.core.$ZodErrorMap = (issue) => {
       return `Debe ser ${typeNames[issue.expected] ?? issue.expected}.`;
     case 'too_big': {
       const unit = lengthUnits[issue.origin] ?? '';
-      return unit
-        ? `No puede superar ${n(issue.maximum)} ${unit}.`
+      if (unit) return `No puede superar ${n(issue.maximum)} ${unit}.`;
+      return issue.inclusive === false
+        ? `Debe ser menor que ${n(issue.maximum)}.`
         : `No puede ser mayor que ${n(issue.maximum)}.`;
     }
     case 'too_small': {
       const unit = lengthUnits[issue.origin] ?? '';
       if (unit && Number(issue.minimum) === 1) return 'No puede estar vacío.';
-      return unit
-        ? `Debe tener al menos ${n(issue.minimum)} ${unit}.`
+      if (unit) return `Debe tener al menos ${n(issue.minimum)} ${unit}.`;
+      return issue.inclusive === false
+        ? `Debe ser mayor que ${n(issue.minimum)}.`
         : `No puede ser menor que ${n(issue.minimum)}.`;
     }
     case 'invalid_format':

@@ -24,6 +24,7 @@ function addFailingRoutes(app: FastifyInstance): void {
         body: z.object({
           nombre: z.string().trim().min(1, { error: 'Pon un nombre de glosario.' }),
           n: z.number().max(3),
+          version: z.number().int().positive().optional(),
         }),
       },
     },
@@ -72,6 +73,15 @@ describeEngines(
       expect(res.json()).toEqual({
         code: 'VALIDATION_FAILED',
         detail: 'Pon un nombre de glosario. n: No puede ser mayor que 3.',
+      });
+      const wrongTypes = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/validado',
+        payload: { nombre: 'a', n: 'tres', version: 0 },
+      });
+      expect(wrongTypes.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        detail: 'n: Debe ser un número. version: Debe ser mayor que 0.',
       });
     });
 

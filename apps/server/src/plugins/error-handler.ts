@@ -22,12 +22,17 @@ interface ValidationItem {
   message?: string;
 }
 
-/** Whether the message is our generic one for that issue (so it needs the field name). */
+/**
+ * Whether the message is our generic one for that issue (so it needs the field name). The
+ * issue's params lack its input, so both answers of a type error are tried: missing or wrong.
+ */
 function isGenericMessage({ keyword, params, message }: ValidationItem): boolean {
-  const generic = spanishErrorMap({ ...params, code: keyword } as Parameters<
-    typeof spanishErrorMap
-  >[0]);
-  return typeof generic === 'string' ? generic === message : generic?.message === message;
+  return [undefined, null].some((input) => {
+    const generic = spanishErrorMap({ input, ...params, code: keyword } as Parameters<
+      typeof spanishErrorMap
+    >[0]);
+    return typeof generic === 'string' ? generic === message : generic?.message === message;
+  });
 }
 
 /** A schema's own sentence stands alone; a generic message gets its field ('n: No puede…'). */
