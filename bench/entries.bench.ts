@@ -25,6 +25,7 @@ import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { http } from './lib/http-client.ts';
 import { startServer, type StartedServer } from './lib/server-process.ts';
 import { postgresAnswers } from './lib/postgres-answers.ts';
+import { prng } from './lib/prng.ts';
 
 const ENTRIES = 100_000;
 const WORK_DIR = '/tmp/lt-entries/bench';
@@ -53,17 +54,6 @@ function wordList(language: 'es' | 'en'): string[] | null {
     .map((line) => line.split('\t')[0]!)
     .filter(Boolean);
   return words.slice(300, 60_300);
-}
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ES_SYLLABLES = [

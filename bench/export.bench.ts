@@ -20,6 +20,7 @@ import {
 } from '@ludoterm/server/bench-harness';
 import { atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { startServer } from './lib/server-process.ts';
+import { prng } from './lib/prng.ts';
 
 const PORT = 3107;
 const DATA_DIR = '/tmp/lt-export/bench';
@@ -33,17 +34,6 @@ const BUILD_BATCH = 20_000;
 // Synthetic but realistic data: Spanish- and English-looking words from syllables, with accents
 // and ñ; notes on a third of the large glossary, definitions on a fifth; every field filled in
 // the PDF glossary, with contexts of a sentence or two.
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ES = [
   'ca',

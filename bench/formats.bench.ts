@@ -13,6 +13,7 @@ import { type ExportEntry, type GlossaryMeta, writeExport } from '@ludoterm/form
 import { atLeast, atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { readEntries } from './lib/read-entries.ts';
 import { translateToolkitParse } from './lib/translate-toolkit.ts';
+import { prng } from './lib/prng.ts';
 
 const ENTRIES = 100_000;
 const PDF_ENTRIES = 10_000;
@@ -29,18 +30,6 @@ const META: GlossaryMeta = {
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-
-/** A small deterministic PRNG, so every run measures the same files. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ES = 'acción ataque botín daño enemigo escudo fuerza habilidad hechizo jefe maná misión nivel objeto partida poción puntos recurso salto sigilo tiempo turno vida arma armadura combate criatura defensa energía experiencia mapa mundo personaje'.split(' ');
 const EN = 'action attack loot damage enemy shield strength skill spell boss mana quest level item match potion points resource jump stealth time turn life weapon armour combat creature defence energy experience map world character'.split(' ');

@@ -23,7 +23,8 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { atLeast, atMost, type Bench, type BenchRow } from './lib/bench-types.ts';
 import { hasWrk, runLoad, type LoadTool } from './lib/load-generator.ts';
-import { prng, sampleQueries } from './lib/search-data.ts';
+import { prng } from './lib/prng.ts';
+import { sampleQueries } from './lib/search-data.ts';
 import {
   CACHE_DIR,
   OWNER_EMAIL,

@@ -5,20 +5,9 @@
 // apostrophes and hyphens. Deterministic: the same seed gives the same data.
 import { readFileSync } from 'node:fs';
 import type { EntryInput } from '@ludoterm/contract';
+import { prng } from './prng.ts';
 
 const DATA_DIR = '/work/shared/data';
-
-/** Mulberry32: small, fast, seeded. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Vocabulary {
   items: Array<{ en: string; es: string }>;

@@ -20,7 +20,8 @@ import {
 } from '@ludoterm/server/bench-harness';
 import { sql } from 'kysely';
 import { repoRoot } from './server-process.ts';
-import { glossarySizes, prng, syntheticEntry } from './search-data.ts';
+import { glossarySizes, syntheticEntry } from './search-data.ts';
+import { prng } from './prng.ts';
 
 export const SEARCH_ENTRIES = 1_000_000;
 export const SEARCH_GLOSSARIES = 200;
