@@ -155,10 +155,15 @@ export async function ensurePostgresDatabase(log: (line: string) => void): Promi
     for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(handle.db);
     await loadInto(handle, log);
     log(`  creando ${indexes.length} índices…`);
-    await sql`set maintenance_work_mem = '512MB'`.execute(handle.db);
-    for (const index of indexes) await sql.raw(index.definition).execute(handle.db);
-    log('  analyze…');
-    await sql`vacuum analyze`.execute(handle.db);
+    // One connection, so its settings hold for every statement: building an index over a
+    // million rows takes longer than the server's statement time limit.
+    await handle.db.connection().execute(async (connection) => {
+      await sql`set statement_timeout = 0`.execute(connection);
+      await sql`set maintenance_work_mem = '512MB'`.execute(connection);
+      for (const index of indexes) await sql.raw(index.definition).execute(connection);
+      log('  analyze…');
+      await sql`vacuum analyze`.execute(connection);
+    });
   } finally {
     await handle.destroy();
   }
