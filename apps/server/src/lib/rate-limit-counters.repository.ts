@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { sha256Hex } from './sha256.ts';
 
 type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -22,7 +23,8 @@ export function databaseRateLimitStore(db: Kysely<Database>) {
       const now = Date.now();
       const expired = sql<boolean>`rate_limit_counters.window_started_ms <= ${now - timeWindow}`;
       db.insertInto('rate_limit_counters')
-        .values({ key: this.prefix + key, window_started_ms: now, hits: 1 })
+        // Keys hold client addresses: only their hash is stored.
+        .values({ key: sha256Hex(this.prefix + key), window_started_ms: now, hits: 1 })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
             window_started_ms: sql`case when ${expired} then ${now} else rate_limit_counters.window_started_ms end`,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EmailConfirmationStatus } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -15,6 +15,7 @@ import {
   useEmailConfirmationTokens,
 } from './email-confirmation.repository.ts';
 import { confirmEmailOwnership } from './email-proof.service.ts';
+import { sha256Hex } from '../../lib/sha256.ts';
 
 export const CONFIRMATION_LINK_TTL_MINUTES = 24 * 60;
 /** At most this many links are e-mailed to one account per hour. */
@@ -34,7 +35,7 @@ export interface EmailConfirmationDeps {
 }
 
 function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 /** `GET /auth/email-confirmation`: what the /glosarios notice needs to know. */

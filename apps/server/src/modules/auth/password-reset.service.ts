@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -18,6 +18,7 @@ import {
   setPasswordAndEndSessions,
   usePasswordResetToken,
 } from './password-reset.repository.ts';
+import { sha256Hex } from '../../lib/sha256.ts';
 
 export const RESET_LINK_TTL_MINUTES = 60;
 /** At most this many links are e-mailed to one account per hour, whoever asks. */
@@ -39,7 +40,7 @@ export interface PasswordResetDeps {
 }
 
 function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 /**

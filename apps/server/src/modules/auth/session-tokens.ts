@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { sha256Hex } from '../../lib/sha256.ts';
 
 /** Seconds a rotated refresh token still answers its successor pair (parallel requests, tabs). */
 export const REFRESH_GRACE_SECONDS = 30;
@@ -21,7 +22,7 @@ export function successorOf(secret: string, refreshToken: string): string {
 
 /** What the database keeps of a refresh token. */
 export function hashRefreshToken(refreshToken: string): string {
-  return createHash('sha256').update(refreshToken).digest('hex');
+  return sha256Hex(refreshToken);
 }
 
 /**
