@@ -56,7 +56,8 @@ describeEngines('POST /extractor under load', (t) => {
 describe('POST /extractor time limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('sqlite', { EXTRACTOR_JOB_TIMEOUT_SECONDS: '1' });
+    // Long enough for a fresh thread to load the models on a loaded machine.
+    t = await buildTestApp('sqlite', { EXTRACTOR_JOB_TIMEOUT_SECONDS: '3' });
   });
   afterAll(async () => {
     await t?.close();
@@ -66,11 +67,12 @@ describe('POST /extractor time limit', () => {
     const { headers } = await createUser(t);
     // Warm the thread first, so the limit is spent on extraction, not on loading the models.
     expect((await postExtraction(t, headers, { texto: SPANISH_TEXT })).res.statusCode).toBe(200);
-    const { res, body } = await postExtraction(t, headers, { texto: gameText.repeat(6) });
+    // Nearly 20 MB: several times the limit's worth of work even on a fast machine.
+    const { res, body } = await postExtraction(t, headers, { texto: gameText.repeat(40) });
     expect(res.statusCode).toBe(503);
     expect(body).toEqual({
       code: 'SERVICE_UNAVAILABLE',
-      detail: format(es.extractor.timeout, { limit: '1 segundo' }),
+      detail: format(es.extractor.timeout, { limit: '3 segundos' }),
     });
     // The terminated thread is replaced: the next extraction works.
     expect((await postExtraction(t, headers, { texto: SPANISH_TEXT })).res.statusCode).toBe(200);
