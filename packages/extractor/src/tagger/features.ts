@@ -1,4 +1,5 @@
 import { featureKey, hashString } from './hash.ts';
+import { SPANISH_VERB_ENDINGS, wordClassSignature, type WordClassLookup } from './word-classes.ts';
 
 /** The 17 Universal Dependencies part-of-speech tags, in a fixed order (the model's rows). */
 export const UPOS_TAGS = [
@@ -65,21 +66,40 @@ const T = {
   family: 29,
   familySuffix: 30,
   frequencyBin: 31,
+  lookTag1: 32,
+  lookTag2: 33,
+  lookTags: 34,
+  lookTagWord: 35,
+  firstTag: 36,
+  historyLook: 37,
+  lookTagSuffix: 38,
+  wordClass: 39,
+  wordClassSuffix: 40,
+  wordClassPrevious: 41,
+  wordClassNext: 42,
+  historyLookSuffix: 43,
+  historyLookClass: 44,
 } as const;
 
 /** Features that depend only on the word form; computed once per distinct form. */
-export const STATIC_FEATURES = 13;
+export const STATIC_FEATURES = 15;
 /** Features that depend on the neighbouring words. */
-export const CONTEXT_FEATURES = 12;
+export const CONTEXT_FEATURES = 14;
 /** Features that depend on the tags already chosen to the left. */
 export const TAG_FEATURES = 5;
 export const FEATURES_PER_WORD = STATIC_FEATURES + CONTEXT_FEATURES + TAG_FEATURES;
+/** Features of the second pass that read the first pass's tags (of this word and the next two). */
+export const LOOKAHEAD_FEATURES = 9;
+/** First-pass tag value past the end of the sentence. */
+export const END_TAG = TAG_COUNT;
 
 /** Hashes of one word form, shared by every feature that reads it. */
 export interface FormInfo {
   lower: number;
   suffix3: number;
   shape: number;
+  /** What the word-class dictionary says of the form ({@link wordClassSignature}); 0 without one. */
+  wordClass: number;
   features: Uint32Array;
 }
 
@@ -119,14 +139,6 @@ function affixKey(template: number, s: string, n: number, fromEnd: boolean): num
 export type LexiconLookup = (lower: string) => number;
 export type FeatureLanguage = 'es' | 'en';
 
-// Endings a Spanish verb form can carry after its stem, longest first; "bloquea" → "bloque" +
-// "ar" is in the word list, so "bloquea" belongs to a verb family.
-const SPANISH_VERB_ENDINGS = [
-  'ándose', 'iéndose', 'aremos', 'eremos', 'iremos', 'aríamos', 'aron', 'ieron', 'ando', 'iendo', 'aban', 'ados', 'adas',
-  'idos', 'idas', 'arán', 'erán', 'irán', 'aría', 'ería', 'iría', 'amos', 'emos', 'imos', 'aba', 'ado', 'ada', 'ido', 'ida',
-  'ían', 'ará', 'erá', 'irá', 'an', 'en', 'as', 'es', 'ía', 'ió', 'ar', 'er', 'ir', 'a', 'e', 'o', 'ó',
-];
-
 /**
  * What a large word list says about a form's relatives (infinitive or -ing/-ed form, plural,
  * -mente/-ly adverb, other gender): it lets the tagger guess words the treebanks never had.
@@ -134,6 +146,7 @@ const SPANISH_VERB_ENDINGS = [
 export function familyFlags(lower: string, language: FeatureLanguage, lexicon: LexiconLookup): number {
   let flags = lexicon(lower) > 0 ? 8 : 0;
   if (language === 'es') {
+    // "bloquea" → "bloque" + "ar" is in the word list, so "bloquea" belongs to a verb family.
     for (const ending of SPANISH_VERB_ENDINGS) {
       if (!lower.endsWith(ending) || lower.length - ending.length < 2) continue;
       const stem = lower.slice(0, lower.length - ending.length);
@@ -168,6 +181,8 @@ export interface FeatureOptions {
   language: FeatureLanguage;
   /** The general word list the lexicon features read (the shipped reference frequencies). */
   lexicon: LexiconLookup;
+  /** Parts of speech of dictionary lemmas (Spanish WordNet), when the model ships them. */
+  wordClasses?: WordClassLookup | null;
   maxCache?: number;
 }
 
@@ -177,6 +192,7 @@ export class FeatureExtractor {
   private readonly maxCache: number;
   private readonly language: FeatureLanguage;
   private readonly lexicon: LexiconLookup;
+  private readonly wordClasses: WordClassLookup | null;
   /** The forms of the sentence last passed to fillSentence, for fillTagFeatures. */
   private infos: FormInfo[] = [];
 
@@ -184,6 +200,7 @@ export class FeatureExtractor {
     this.maxCache = options.maxCache ?? 200_000;
     this.language = options.language;
     this.lexicon = options.lexicon;
+    this.wordClasses = options.wordClasses ?? null;
   }
 
   info(form: string): FormInfo {
@@ -210,10 +227,14 @@ export class FeatureExtractor {
     features[10] = featureKey(T.family, flags);
     features[11] = featureKey(T.familySuffix, flags, suffix3);
     features[12] = featureKey(T.frequencyBin, frequencyBin(plain, this.lexicon));
+    const wordClass = this.wordClasses === null ? 0 : wordClassSignature(plain, this.wordClasses);
+    features[13] = featureKey(T.wordClass, wordClass);
+    features[14] = featureKey(T.wordClassSuffix, wordClass, suffix3);
     const info: FormInfo = {
       lower: lowerHash,
       suffix3,
       shape,
+      wordClass,
       features,
     };
     if (this.cache.size >= this.maxCache) this.cache.clear();
@@ -236,6 +257,7 @@ export class FeatureExtractor {
         featureKey(T.wm1, n ? n.lower : BEFORE),
         featureKey(T.sufm1, n ? n.suffix3 : BEFORE),
         featureKey(T.shapem1, n ? n.shape : BEFORE),
+        featureKey(T.wordClassPrevious, n ? n.wordClass : BEFORE),
       ];
     }
     if (offset === 1) {
@@ -243,6 +265,7 @@ export class FeatureExtractor {
         featureKey(T.wp1, n ? n.lower : AFTER),
         featureKey(T.sufp1, n ? n.suffix3 : AFTER),
         featureKey(T.shapep1, n ? n.shape : AFTER),
+        featureKey(T.wordClassNext, n ? n.wordClass : AFTER),
       ];
     }
     return offset === -2 ? [featureKey(T.wm2, n ? n.lower : BEFORE)] : [featureKey(T.wp2, n ? n.lower : AFTER)];
@@ -280,11 +303,32 @@ export class FeatureExtractor {
     return [this.historyWordKey(0, p1, w, next), this.historyWordKey(1, p1, w, next), this.historyWordKey(2, p1, w, next)];
   }
 
+  /** Keys of the first pass's tags alone: this word's (f0) and the next two words' (r1, r2). */
+  lookaheadTagKeys(f0: number, r1: number, r2: number): [number, number, number, number] {
+    return [featureKey(T.firstTag, f0), featureKey(T.lookTag1, r1), featureKey(T.lookTag2, r2), featureKey(T.lookTags, r1, r2)];
+  }
+
+  /** Key of the previous tag (of this pass) with the first pass's tag of the next word. */
+  historyLookKey(p1: number, r1: number): number {
+    return featureKey(T.historyLook, p1, r1);
+  }
+
+  /** Keys of the previous tag and the first pass's next tag with this word's suffix (0) or word class (1). */
+  historyLookWordKey(which: 0 | 1, p1: number, r1: number, w: FormInfo): number {
+    return which === 0 ? featureKey(T.historyLookSuffix, p1 * 32 + r1, w.suffix3) : featureKey(T.historyLookClass, p1 * 32 + r1, w.wordClass);
+  }
+
+  /** Keys of the first pass's tag of the next word with this word (0) or its suffix (1). */
+  lookWordKey(which: 0 | 1, r1: number, w: FormInfo): number {
+    return which === 0 ? featureKey(T.lookTagWord, r1, w.lower) : featureKey(T.lookTagSuffix, r1, w.suffix3);
+  }
+
   /**
-   * Fills `out` with each word's tag-independent features, word i from slot i·FEATURES_PER_WORD;
-   * its tag slots are filled by {@link fillTagFeatures} during decoding.
+   * Fills `out` with each word's tag-independent features, word i from slot i·stride; its tag
+   * slots are filled by {@link fillTagFeatures} during decoding. `reversed`: the forms are a
+   * sentence backwards (for a right-to-left pass), so its first word is the last one.
    */
-  fillSentence(forms: readonly string[], out: Uint32Array): void {
+  fillSentence(forms: readonly string[], out: Uint32Array, stride = FEATURES_PER_WORD, reversed = false): void {
     const n = forms.length;
     const infos: FormInfo[] = new Array<FormInfo>(n);
     for (let i = 0; i < n; i += 1) infos[i] = this.info(forms[i] as string);
@@ -296,22 +340,49 @@ export class FeatureExtractor {
       const p1 = i + 1 < n ? (infos[i + 1] as FormInfo) : null;
       const p2 = i + 2 < n ? (infos[i + 2] as FormInfo) : null;
       const keys = [
-        ...this.ownKeys(w, i === 0),
+        ...this.ownKeys(w, i === (reversed ? n - 1 : 0)),
         ...this.neighbourKeys(m1, -1),
         ...this.neighbourKeys(p1, 1),
         ...this.neighbourKeys(m2, -2),
         ...this.neighbourKeys(p2, 2),
         ...this.pairKeys(w, m1, p1),
       ];
-      out.set(keys, i * FEATURES_PER_WORD);
+      out.set(keys, i * stride);
     }
   }
 
-  /** Writes the tag-history features (previous tags p1, p2) of word i of the last sentence. */
-  fillTagFeatures(i: number, p1: number, p2: number, out: Uint32Array): void {
+  /**
+   * Writes the tag-history features (previous tags p1, p2) of word i of the last sentence and,
+   * given the first pass's tags, the look-ahead features after them (else zeros, no feature).
+   */
+  fillTagFeatures(i: number, p1: number, p2: number, out: Uint32Array, stride = FEATURES_PER_WORD, firstPass: Uint8Array | null = null): void {
     const infos = this.infos;
+    const w = infos[i] as FormInfo;
     const next = i + 1 < infos.length ? (infos[i + 1] as FormInfo) : null;
-    out.set([...this.historyKeys(p1, p2), ...this.historyWordKeys(p1, infos[i] as FormInfo, next)], i * FEATURES_PER_WORD + STATIC_FEATURES + CONTEXT_FEATURES);
+    let at = i * stride + STATIC_FEATURES + CONTEXT_FEATURES;
+    out[at++] = featureKey(T.t1, p1);
+    out[at++] = featureKey(T.t12, p1, p2);
+    out[at++] = this.historyWordKey(0, p1, w, next);
+    out[at++] = this.historyWordKey(1, p1, w, next);
+    out[at++] = this.historyWordKey(2, p1, w, next);
+    if (stride === FEATURES_PER_WORD) return;
+    if (firstPass === null) {
+      out.fill(0, at, at + LOOKAHEAD_FEATURES);
+      return;
+    }
+    const n = infos.length;
+    const f0 = firstPass[i] as number;
+    const r1 = i + 1 < n ? (firstPass[i + 1] as number) : END_TAG;
+    const r2 = i + 2 < n ? (firstPass[i + 2] as number) : END_TAG;
+    out[at++] = featureKey(T.firstTag, f0);
+    out[at++] = featureKey(T.lookTag1, r1);
+    out[at++] = featureKey(T.lookTag2, r2);
+    out[at++] = featureKey(T.lookTags, r1, r2);
+    out[at++] = this.historyLookKey(p1, r1);
+    out[at++] = this.lookWordKey(0, r1, w);
+    out[at++] = this.lookWordKey(1, r1, w);
+    out[at++] = this.historyLookWordKey(0, p1, r1, w);
+    out[at] = this.historyLookWordKey(1, p1, r1, w);
   }
 }
 

@@ -1,10 +1,12 @@
 import type { TaggedSentence } from './conllu.ts';
-import { FEATURES_PER_WORD, FeatureExtractor, START_TAG, START_TAG2, TAG_COUNT, domainKey, type FeatureOptions } from './features.ts';
+import { FEATURES_PER_WORD, FeatureExtractor, LOOKAHEAD_FEATURES, START_TAG, START_TAG2, TAG_COUNT, domainKey, type FeatureOptions } from './features.ts';
 import type { SparseWeights } from './tagger-model.ts';
 
 /** A training sentence with the number of the treebank it comes from (1, 2, …). */
 export interface TrainingSentence extends TaggedSentence {
   domain: number;
+  /** The first pass's tags of the sentence, predicted by a model that never saw it (second pass only). */
+  firstPass?: Uint8Array;
 }
 
 export interface TrainerOptions {
@@ -12,6 +14,10 @@ export interface TrainerOptions {
   useDomains: boolean;
   /** Features seen fewer times than this in the gold data are ignored (keeps memory bounded). */
   minFeatureCount: number;
+  /** Train the second pass, which also reads the first pass's tags of this word and the next two. */
+  lookahead?: boolean;
+  /** The sentences are given backwards: a right-to-left first pass. */
+  reversed?: boolean;
 }
 
 /** Small deterministic PRNG (mulberry32), so training runs are reproducible. */
@@ -34,25 +40,33 @@ export function createRandom(seed: number): () => number {
 export class PerceptronTrainer {
   private readonly options: TrainerOptions;
   private readonly extractor: FeatureExtractor;
-  private readonly index = new Map<number, number>();
+  /** Admitted feature keys, sorted; their position is their row. */
+  private keysByRow = new Uint32Array(0);
+  /** Open-addressing table: slot → row + 1 (0 empty), probed from the key's hash. */
+  private slots = new Int32Array(0);
+  private mask = 0;
   private weights = new Float32Array(0);
   private totals = new Float64Array(0);
   private stamps = new Float64Array(0);
   private rows = 0;
   private step = 0;
-  private keys = new Uint32Array(256 * FEATURES_PER_WORD);
-  private rowBuffer = new Int32Array(256 * FEATURES_PER_WORD * 2);
+  private readonly stride: number;
+  private keys: Uint32Array;
+  private rowBuffer: Int32Array;
   private readonly scores = new Float64Array(TAG_COUNT);
 
   constructor(options: TrainerOptions, features: FeatureOptions) {
     this.options = options;
+    this.stride = options.lookahead === true ? FEATURES_PER_WORD + LOOKAHEAD_FEATURES : FEATURES_PER_WORD;
+    this.keys = new Uint32Array(256 * this.stride);
+    this.rowBuffer = new Int32Array(256 * this.stride * 2);
     this.extractor = new FeatureExtractor({ ...features, maxCache: 2_000_000 });
   }
 
   private ensureKeys(n: number): void {
-    if (this.keys.length < n * FEATURES_PER_WORD) {
-      this.keys = new Uint32Array(n * FEATURES_PER_WORD * 2);
-      this.rowBuffer = new Int32Array(n * FEATURES_PER_WORD * 4);
+    if (this.keys.length < n * this.stride) {
+      this.keys = new Uint32Array(n * this.stride * 2);
+      this.rowBuffer = new Int32Array(n * this.stride * 4);
     }
   }
 
@@ -63,13 +77,14 @@ export class PerceptronTrainer {
     for (const sentence of sentences) {
       const n = sentence.forms.length;
       this.ensureKeys(n);
-      this.extractor.fillSentence(sentence.forms, this.keys);
+      this.extractor.fillSentence(sentence.forms, this.keys, this.stride, this.options.reversed === true);
       for (let i = 0; i < n; i += 1) {
         const p1 = i > 0 ? (sentence.tags[i - 1] as number) : START_TAG;
         const p2 = i > 1 ? (sentence.tags[i - 2] as number) : i === 1 ? START_TAG : START_TAG2;
-        this.extractor.fillTagFeatures(i, p1, p2, this.keys);
-        for (let k = i * FEATURES_PER_WORD; k < (i + 1) * FEATURES_PER_WORD; k += 1) {
+        this.extractor.fillTagFeatures(i, p1, p2, this.keys, this.stride, this.firstPassOf(sentence));
+        for (let k = i * this.stride; k < (i + 1) * this.stride; k += 1) {
           const key = this.keys[k] as number;
+          if (key === 0) continue;
           bump(key);
           if (this.options.useDomains) bump(domainKey(key, sentence.domain));
         }
@@ -81,23 +96,51 @@ export class PerceptronTrainer {
     this.weights = new Float32Array(this.rows * TAG_COUNT);
     this.totals = new Float64Array(this.rows * TAG_COUNT);
     this.stamps = new Float64Array(this.rows * TAG_COUNT);
-    keep.forEach((key, row) => this.index.set(key, row));
+    this.keysByRow = Uint32Array.from(keep);
+    let capacity = 1024;
+    while (capacity < keep.length * 2) capacity *= 2;
+    this.mask = capacity - 1;
+    this.slots = new Int32Array(capacity);
+    keep.forEach((key, row) => {
+      let slot = (Math.imul(key | 0, 0x9e3779b1) >>> 0) & this.mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = row + 1;
+    });
+  }
+
+  /** The row of an admitted feature key, or -1. */
+  private rowOf(key: number): number {
+    const slots = this.slots;
+    const keys = this.keysByRow;
+    let slot = (Math.imul(key | 0, 0x9e3779b1) >>> 0) & this.mask;
+    for (;;) {
+      const row = (slots[slot] as number) - 1;
+      if (row < 0 || keys[row] === key) return row;
+      slot = (slot + 1) & this.mask;
+    }
   }
 
   get featureCount(): number {
     return this.rows;
   }
 
+  private firstPassOf(sentence: TrainingSentence): Uint8Array | null {
+    if (this.options.lookahead !== true) return null;
+    if (sentence.firstPass === undefined) throw new Error('La segunda pasada necesita las etiquetas de la primera.');
+    return sentence.firstPass;
+  }
+
   private collectRows(sentence: TrainingSentence, i: number): number {
     const keys = this.keys;
     let count = 0;
-    for (let k = i * FEATURES_PER_WORD; k < (i + 1) * FEATURES_PER_WORD; k += 1) {
+    for (let k = i * this.stride; k < (i + 1) * this.stride; k += 1) {
       const key = keys[k] as number;
-      const row = this.index.get(key);
-      if (row !== undefined) this.rowBuffer[count++] = row;
+      if (key === 0) continue;
+      const row = this.rowOf(key);
+      if (row >= 0) this.rowBuffer[count++] = row;
       if (this.options.useDomains) {
-        const domainRow = this.index.get(domainKey(key, sentence.domain));
-        if (domainRow !== undefined) this.rowBuffer[count++] = domainRow;
+        const domainRow = this.rowOf(domainKey(key, sentence.domain));
+        if (domainRow >= 0) this.rowBuffer[count++] = domainRow;
       }
     }
     return count;
@@ -122,11 +165,12 @@ export class PerceptronTrainer {
       const sentence = sentences[s] as TrainingSentence;
       const n = sentence.forms.length;
       this.ensureKeys(n);
-      this.extractor.fillSentence(sentence.forms, this.keys);
+      this.extractor.fillSentence(sentence.forms, this.keys, this.stride, this.options.reversed === true);
+      const firstPass = this.firstPassOf(sentence);
       let p1: number = START_TAG;
       let p2: number = START_TAG2;
       for (let i = 0; i < n; i += 1) {
-        this.extractor.fillTagFeatures(i, p1, p2, this.keys);
+        this.extractor.fillTagFeatures(i, p1, p2, this.keys, this.stride, firstPass);
         const rows = this.collectRows(sentence, i);
         this.scores.fill(0);
         for (let r = 0; r < rows; r += 1) {
@@ -149,22 +193,67 @@ export class PerceptronTrainer {
     return total === 0 ? 0 : correct / total;
   }
 
-  /** The averaged weights so far (training can continue afterwards). */
-  averagedWeights(): SparseWeights {
-    const result: SparseWeights = new Map();
-    const step = Math.max(1, this.step);
-    for (const [key, row] of this.index) {
-      const averaged = new Float32Array(TAG_COUNT);
-      let any = false;
-      for (let t = 0; t < TAG_COUNT; t += 1) {
-        const j = row * TAG_COUNT + t;
-        const total = (this.totals[j] as number) + (step - (this.stamps[j] as number)) * (this.weights[j] as number);
-        const value = total / step;
-        averaged[t] = value;
-        if (value !== 0) any = true;
+  /**
+   * Tags a sentence greedily with the averaged weights so far and the copies of its own domain,
+   * without building a model (for tuning curves and jackknifed first-pass tags).
+   */
+  predict(sentence: TrainingSentence): Uint8Array {
+    const n = sentence.forms.length;
+    const result = new Uint8Array(n);
+    this.ensureKeys(n);
+    this.extractor.fillSentence(sentence.forms, this.keys, this.stride, this.options.reversed === true);
+    const firstPass = this.firstPassOf(sentence);
+    const step = this.step;
+    let p1: number = START_TAG;
+    let p2: number = START_TAG2;
+    for (let i = 0; i < n; i += 1) {
+      this.extractor.fillTagFeatures(i, p1, p2, this.keys, this.stride, firstPass);
+      const rows = this.collectRows(sentence, i);
+      this.scores.fill(0);
+      for (let r = 0; r < rows; r += 1) {
+        const base = (this.rowBuffer[r] as number) * TAG_COUNT;
+        for (let t = 0; t < TAG_COUNT; t += 1) {
+          const j = base + t;
+          // The averaged weight times the step count, which is the same for every tag.
+          this.scores[t] = (this.scores[t] as number) + (this.totals[j] as number) + (step - (this.stamps[j] as number)) * (this.weights[j] as number);
+        }
       }
-      if (any) result.set(key, averaged);
+      let guess = 0;
+      for (let t = 1; t < TAG_COUNT; t += 1) if ((this.scores[t] as number) > (this.scores[guess] as number)) guess = t;
+      result[i] = guess;
+      p2 = p1;
+      p1 = guess;
     }
     return result;
   }
+
+  /** The averaged weights so far, one row of TAG_COUNT per feature (training can continue afterwards). */
+  averagedSnapshot(): AveragedSnapshot {
+    const step = Math.max(1, this.step);
+    const dense = new Float32Array(this.weights.length);
+    for (let j = 0; j < dense.length; j += 1) {
+      dense[j] = ((this.totals[j] as number) + (step - (this.stamps[j] as number)) * (this.weights[j] as number)) / step;
+    }
+    return { keys: this.keysByRow, dense };
+  }
+
+  /** The averaged weights so far (training can continue afterwards). */
+  averagedWeights(): SparseWeights {
+    return sparseWeights(this.averagedSnapshot());
+  }
+}
+
+/** Averaged weights as dense rows, cheap to keep for the best epoch of a tuning curve. */
+export interface AveragedSnapshot {
+  keys: Uint32Array;
+  dense: Float32Array;
+}
+
+export function sparseWeights(snapshot: AveragedSnapshot): SparseWeights {
+  const result: SparseWeights = new Map();
+  snapshot.keys.forEach((key, row) => {
+    const averaged = snapshot.dense.slice(row * TAG_COUNT, (row + 1) * TAG_COUNT);
+    if (averaged.some((w) => w !== 0)) result.set(key, averaged);
+  });
+  return result;
 }

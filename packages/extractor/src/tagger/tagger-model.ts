@@ -1,13 +1,20 @@
-import { unzlibSync, zlibSync } from 'fflate';
+import { strFromU8, strToU8, unzlibSync, zlibSync } from 'fflate';
 import { TAG_COUNT, UPOS_TAGS, domainKey } from './features.ts';
+import { decodeWordClasses, encodeWordClasses } from './word-classes.ts';
 
 // Binary model format, little-endian, zlib-compressed as a whole:
 //   magic "LTAG", u32 version, u32 flags (reserved, 0), u32 domain merged into the weights,
 //   f32 weight scale, u32 tag count, the tag names (u8 length + ASCII each), u32 feature count,
 //   u32 weight count, the feature keys sorted ascending as LEB128 deltas, u8 number of non-zero
 //   weights per feature, then per weight a u8 tag index and an i16 weight (real = i16 · scale).
+// Flags bit 1: the pass tags right to left. A second such section may follow (flags bit 0 set):
+// the look-ahead pass, which re-tags the sentence reading the first pass's tags of the words ahead. Last, optionally, the word-class
+// dictionary: magic "LWCL", u32 byte count, UTF-8 `word<TAB>hex bits` lines.
 const MAGIC = 0x4754414c; // "LTAG"
 const VERSION = 2;
+const FLAG_LOOKAHEAD = 1;
+const FLAG_RIGHT_TO_LEFT = 2;
+const WORD_CLASS_MAGIC = 0x4c43574c; // "LWCL"
 
 /** Sparse weights of a trained model: feature key → one weight per tag. */
 export type SparseWeights = Map<number, Float32Array>;
@@ -15,6 +22,8 @@ export type SparseWeights = Map<number, Float32Array>;
 export interface TaggerModelHeader {
   /** Whether training learnt a copy of every feature per treebank. */
   useDomains: boolean;
+  /** Whether the first pass was trained on sentences backwards (right to left). */
+  rightToLeft?: boolean;
   /**
    * The treebank whose conventions tagging follows: its feature copies are added to the general
    * weights when the model is written, so tagging needs one lookup per feature.
@@ -55,6 +64,12 @@ export class TaggerModel {
   private readonly mask: number;
   private readonly table: Int32Array;
   private readonly packed: Int32Array;
+  /** The second, look-ahead pass, when the file has one. */
+  lookahead: TaggerModel | null = null;
+  /** Whether this pass tags sentences right to left. */
+  rightToLeft = false;
+  /** Parts of speech of dictionary lemmas the features read, when the file has them. */
+  wordClasses: ReadonlyMap<string, number> | null = null;
 
   private constructor(domain: number, keys: Uint32Array, counts: Uint8Array, tags: Uint8Array, weights: Int16Array) {
     this.domain = domain;
@@ -99,8 +114,8 @@ export class TaggerModel {
     }
   }
 
-  static fromWeights(weights: SparseWeights, header: TaggerModelHeader, threshold = 0): TaggerModel {
-    return TaggerModel.fromRaw(encodeRaw(weights, header, threshold));
+  static fromWeights(weights: SparseWeights, header: TaggerModelHeader, threshold = 0, extras: ModelExtras = {}): TaggerModel {
+    return TaggerModel.fromRaw(encodeRaw(weights, header, threshold, extras));
   }
 
   /** Reads a model file written by {@link encodeModel}. */
@@ -109,8 +124,26 @@ export class TaggerModel {
   }
 
   private static fromRaw(bytes: Uint8Array): TaggerModel {
+    const [model, firstEnd] = TaggerModel.readSection(bytes, 0);
+    let p = firstEnd;
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let p = 0;
+    while (p < bytes.length) {
+      if (view.getUint32(p, true) === WORD_CLASS_MAGIC) {
+        const length = view.getUint32(p + 4, true);
+        model.wordClasses = decodeWordClasses(strFromU8(bytes.subarray(p + 8, p + 8 + length)));
+        p += 8 + length;
+      } else {
+        const [second, end] = TaggerModel.readSection(bytes, p);
+        model.lookahead = second;
+        p = end;
+      }
+    }
+    return model;
+  }
+
+  private static readSection(bytes: Uint8Array, start: number): [TaggerModel, number] {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let p = start;
     const u32 = () => {
       const v = view.getUint32(p, true);
       p += 4;
@@ -119,7 +152,7 @@ export class TaggerModel {
     if (u32() !== MAGIC) throw new Error('El archivo no es un modelo de etiquetador.');
     const version = u32();
     if (version !== VERSION) throw new Error(`Versión de modelo no admitida: ${version}`);
-    u32(); // flags
+    const flags = u32();
     const domain = u32();
     p += 4; // scale: only the ratio between weights matters for tagging
     const tagCount = u32();
@@ -152,16 +185,50 @@ export class TaggerModel {
     p += weightCount;
     const weights = new Int16Array(weightCount);
     for (let j = 0; j < weightCount; j += 1) weights[j] = view.getInt16(p + 2 * j, true);
-    return new TaggerModel(domain, keys, counts, tags, weights);
+    const model = new TaggerModel(domain, keys, counts, tags, weights);
+    model.rightToLeft = (flags & FLAG_RIGHT_TO_LEFT) !== 0;
+    return [model, p + 2 * weightCount];
   }
 }
 
-/** Serialises trained weights: domain merged, small weights dropped, quantised, compressed. */
-export function encodeModel(trained: SparseWeights, header: TaggerModelHeader, threshold = 0): Uint8Array {
-  return zlibSync(encodeRaw(trained, header, threshold), { level: 9 });
+/** The trained weights of the second, look-ahead pass and their pruning threshold. */
+export interface LookaheadPass {
+  weights: SparseWeights;
+  threshold: number;
 }
 
-function encodeRaw(trained: SparseWeights, header: TaggerModelHeader, threshold: number): Uint8Array {
+/** What a model file may hold besides the first pass. */
+export interface ModelExtras {
+  lookahead?: LookaheadPass | null;
+  wordClasses?: ReadonlyMap<string, number> | null;
+}
+
+/** Serialises trained weights: domain merged, small weights dropped, quantised, compressed. */
+export function encodeModel(trained: SparseWeights, header: TaggerModelHeader, threshold = 0, extras: ModelExtras = {}): Uint8Array {
+  return zlibSync(encodeRaw(trained, header, threshold, extras), { level: 9 });
+}
+
+function encodeRaw(trained: SparseWeights, header: TaggerModelHeader, threshold: number, extras: ModelExtras): Uint8Array {
+  const parts = [encodeSection(trained, header, threshold, header.rightToLeft === true ? FLAG_RIGHT_TO_LEFT : 0)];
+  if (extras.lookahead) parts.push(encodeSection(extras.lookahead.weights, header, extras.lookahead.threshold, FLAG_LOOKAHEAD));
+  if (extras.wordClasses) {
+    const text = strToU8(encodeWordClasses(extras.wordClasses));
+    const head = new Uint8Array(8);
+    const view = new DataView(head.buffer);
+    view.setUint32(0, WORD_CLASS_MAGIC, true);
+    view.setUint32(4, text.length, true);
+    parts.push(head, text);
+  }
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let p = 0;
+  for (const part of parts) {
+    bytes.set(part, p);
+    p += part.length;
+  }
+  return bytes;
+}
+
+function encodeSection(trained: SparseWeights, header: TaggerModelHeader, threshold: number, flags: number): Uint8Array {
   const weights = header.useDomains ? mergeDomain(trained, header.inferenceDomain) : trained;
   let maxAbs = 0;
   for (const row of weights.values()) for (const w of row) maxAbs = Math.max(maxAbs, Math.abs(w));
@@ -193,7 +260,7 @@ function encodeRaw(trained: SparseWeights, header: TaggerModelHeader, threshold:
   };
   u32(MAGIC);
   u32(VERSION);
-  u32(0);
+  u32(flags);
   u32(header.useDomains ? header.inferenceDomain : 0);
   view.setFloat32(p, scale, true);
   p += 4;
