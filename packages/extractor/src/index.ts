@@ -14,8 +14,9 @@ export {
   type ExtractionStats,
   type StopwordsMode,
 } from './terms/extract-terms.ts';
-export { featureVector, termhood, type TermCategory, type TermEvidence } from './terms/termhood.ts';
-export { RANKER_FEATURES, RANKER_WEIGHTS } from './terms/ranker-weights.ts';
+export { RANKER_FEATURES, featureVector, termhood, termhoodLogit, type TermCategory, type TermEvidence } from './terms/termhood.ts';
+export { modelLogit, type RankerModel, type RankerTree } from './terms/ranker-model.ts';
+export { RANKER_MODEL } from './terms/ranker-weights.ts';
 export { termKey } from './lexicon/normalize.ts';
 export { parseStopwords, defaultStopwords } from './stopwords/stopwords.ts';
 export { splitSentences, tokenize, type Sentence, type Word } from './tokenize/tokenize.ts';

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gunzipSync, strFromU8 } from 'fflate';
+import { Lemmatizer } from './lemma/lemmatizer.ts';
+import { decodeLemmatizerModel } from './lemma/lemmatizer-model.ts';
 import { Tagger } from './tagger/tagger.ts';
 import { TaggerModel } from './tagger/tagger-model.ts';
 
@@ -26,6 +28,7 @@ export function setModelDirectory(directory: string | null): void {
   configuredDirectory = directory;
   taggers.clear();
   references.clear();
+  lemmatizers.clear();
 }
 
 const taggers = new Map<ResourceLanguage, TaggerModel>();
@@ -86,4 +89,18 @@ export function loadReferenceFrequencies(language: ResourceLanguage): ReferenceF
     references.set(language, reference);
   }
   return reference;
+}
+
+const lemmatizers = new Map<ResourceLanguage, Lemmatizer>();
+
+/** The lemmatiser of a language (learnt from the UD treebanks; read once per process). */
+export function loadLemmatizer(language: ResourceLanguage): Lemmatizer {
+  let lemmatizer = lemmatizers.get(language);
+  if (lemmatizer === undefined) {
+    const model = decodeLemmatizerModel(readFileSync(join(modelDirectory(), `lemmatizer-${language}.json.gz`)));
+    const reference = loadReferenceFrequencies(language);
+    lemmatizer = new Lemmatizer(model, { frequencyOf: reference.frequencyOf });
+    lemmatizers.set(language, lemmatizer);
+  }
+  return lemmatizer;
 }

@@ -1,20 +1,25 @@
 import { ExtractionError } from '../errors.ts';
 import { detectLanguage } from '../language/detect-language.ts';
-import { singularKey } from '../lexicon/normalize.ts';
-import { loadReferenceFrequencies, loadTagger, type ReferenceFrequencies } from '../resources.ts';
+import { singularOf } from '../lemma/singular.ts';
+import { foldAccents } from '../lexicon/normalize.ts';
+import { loadLemmatizer, loadReferenceFrequencies, loadTagger, type ReferenceFrequencies } from '../resources.ts';
 import { StopwordSet, defaultStopwords } from '../stopwords/stopwords.ts';
 import { TAG_COUNT, UPOS_TAGS } from '../tagger/features.ts';
 import { iterateSentences, type Word } from '../tokenize/tokenize.ts';
 import type { ExtractionLanguage, ExtractionOptions, ExtractionStats } from './extract-terms.ts';
 import { AUTOMATA, DEAD, START, WordClass, canLeadTerm, classify, step } from './patterns.ts';
-import { RANKER_WEIGHTS } from './ranker-weights.ts';
-import { cValue, termhood, type TermCategory, type TermEvidence } from './termhood.ts';
+import type { RankerModel } from './ranker-model.ts';
+import { collapseSpaces, displayForm, headwordOf, isCapitalisedWord, type HeadwordSpan } from './surface-forms.ts';
+import { technicalityFor, type Technicality } from './technicality.ts';
+import { cValue, termhoodLogit, type TermCategory, type TermEvidence } from './termhood.ts';
 
 /** A candidate after ranking, with what the ranker saw (for tools, the benchmark and training). */
 export interface RankedTerm {
-  /** Normalised key: singular, lower-case, accent-folded words. */
+  /** Normalised key: lemma-based (singular nouns, masculine singular Spanish adjectives), lower-case, accent-folded words. */
   key: string;
-  /** Surface forms, most frequent first (the first is the one shown). */
+  /** The term as a terminologist enters it: singular, masculine adjectives, infinitive verbs. */
+  headword: string;
+  /** Surface forms as written in the text, most frequent first (the headword may be one). */
   forms: string[];
   category: TermCategory;
   frequency: number;
@@ -36,6 +41,8 @@ const MAX_CONTEXT_CHARS = 600;
 /** Share of a word's occurrences that must agree before its other occurrences follow them. */
 const CONSISTENCY_SHARE = 0.7;
 const CONSISTENCY_MIN_COUNT = 3;
+/** Running tokens per section of the text, for a candidate's spread over the text. */
+const SPREAD_BLOCK_TOKENS = 1000;
 
 const TAG = {
   NOUN: UPOS_TAGS.indexOf('NOUN'),
@@ -56,7 +63,6 @@ const SLOT_CATEGORY: readonly TermCategory[] = ['NOUN', 'PROPN', 'ADJ', 'VERB', 
 const LETTER_RE = /\p{L}/u;
 const SPANISH_INFINITIVE_RE = /(?:ar|er|ir|ír)(?:se|me|te|nos|os|lo|la|los|las|le|les){0,2}$/;
 const WORDLIKE_RE = /[\p{L}\p{N}]/u;
-const CAPITALISED_RE = /^\p{Lu}\p{Ll}*(?:[-'’]\p{L}\p{Ll}*)*$/u;
 
 /** What the extraction knows about one lower-case word form of the text. */
 interface LowerInfo {
@@ -64,8 +70,12 @@ interface LowerInfo {
   hasLetter: boolean;
   isWordLike: boolean;
   isStopword: boolean;
-  /** Singular key, computed when the form is first seen as a noun or adjective. */
+  /** Key of the form's first use as a noun or adjective (for the word counts). */
   singular: string | null;
+  /** Keys as a noun, as a Spanish adjective or participle, as an English verb (computed when first needed). */
+  nounKey: string | null;
+  adjectiveKey: string | null;
+  verbKey: string | null;
   isSingularStopword: boolean;
   /** How often the tagger gave each tag to this form, and in all. */
   votes: Int32Array;
@@ -80,6 +90,7 @@ interface LowerInfo {
 
 interface SurfaceForm {
   display: string;
+  headword: string;
   count: number;
 }
 
@@ -103,6 +114,16 @@ interface Entry {
   contextIsGood: boolean;
   nestedFrequency: number;
   nestedCount: number;
+  /** Shorter candidates found among the term's word spans. */
+  containsCount: number;
+  /** Sections of the text the term occurs in, and the last one seen. */
+  blocks: number;
+  lastBlock: number;
+  /** The word before (after) the first occurrence, and how many later occurrences have another. */
+  previousForm: string;
+  previousChanges: number;
+  nextForm: string;
+  nextChanges: number;
 }
 
 function validate(options: ExtractionOptions): void {
@@ -137,15 +158,15 @@ function resolveLanguage(text: string, language: unknown): ExtractionLanguage {
 }
 
 /** {@link extractTerms} without the cut to `maxCandidates`; `weights` replace the shipped ones. */
-export function analyseTerms(text: string, options: ExtractionOptions, weights?: readonly number[]): TermAnalysis {
+export function analyseTerms(text: string, options: ExtractionOptions, model?: RankerModel): TermAnalysis {
   validate(options);
   if (typeof text !== 'string' || text.trim() === '') {
     throw new ExtractionError('TEXTO_VACIO', 'El texto está vacío: no hay nada que analizar.');
   }
   const language = resolveLanguage(text, options.language);
-  const rankerWeights = weights ?? RANKER_WEIGHTS[language];
   const reference = loadReferenceFrequencies(language);
   const tagger = loadTagger(language);
+  const lemmatizer = loadLemmatizer(language);
   const automaton = AUTOMATA[language];
   const maxWords = MAX_TERM_WORDS[language];
   const stopwords = new StopwordSet(
@@ -171,6 +192,9 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
           isWordLike: WORDLIKE_RE.test(lower),
           isStopword: stopwords.has(lower),
           singular: null,
+          nounKey: null,
+          adjectiveKey: null,
+          verbKey: null,
           isSingularStopword: false,
           votes: new Int32Array(TAG_COUNT),
           total: 0,
@@ -193,15 +217,22 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
     }
     return capitalised;
   };
+  // Keys follow the lemma, so that every inflection of a term shares one: nouns singular with
+  // their gender ("armas" → "arma"), Spanish adjectives and participles masculine singular.
   const keyOf = (info: LowerInfo, cls: number): string => {
-    if (cls !== WordClass.Noun && cls !== WordClass.Adjective && cls !== WordClass.Modifier) return info.lower;
-    if (language === 'en' && cls !== WordClass.Noun) return info.lower;
+    let key: string;
+    if (cls === WordClass.Noun) key = info.nounKey ??= foldAccents(singularOf(info.lower, 'NOUN', lemmatizer));
+    else if (language === 'es' && (cls === WordClass.Adjective || cls === WordClass.Modifier)) {
+      key = info.adjectiveKey ??= foldAccents(lemmatizer.lemma(info.lower, 'ADJ'));
+    } else return info.lower;
     if (info.singular === null) {
-      info.singular = singularKey(info.lower, language);
-      info.isSingularStopword = info.singular !== info.lower && stopwords.has(info.singular);
+      info.singular = key;
+      info.isSingularStopword = key !== info.lower && stopwords.has(key);
     }
-    return info.singular;
+    return key;
   };
+  /** English verbs are counted under their base form ("attacked", "attacks" → "attack"). */
+  const verbKeyOf = (info: LowerInfo): string => (info.verbKey ??= lemmatizer.lemma(info.lower, 'VERB'));
 
   // Pass 1: tokenise and tag every sentence, counting each form's tags over the document. Tokens
   // are kept in typed arrays for pass 2, not as objects, so that long documents stay small.
@@ -288,6 +319,8 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
         lastWord = i;
       }
     }
+    const block = Math.floor(base / SPREAD_BLOCK_TOKENS);
+    const span: HeadwordSpan = { words, forms, tags, classes, text };
     const isGoodContext = n >= 4 && n <= 60 && sentence.end - sentence.start <= MAX_CONTEXT_CHARS;
 
     // `edge` is the last word whose stopword status counts (the verb, not its clitics).
@@ -321,6 +354,13 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
           contextIsGood: isGoodContext,
           nestedFrequency: 0,
           nestedCount: 0,
+          containsCount: 0,
+          blocks: 0,
+          lastBlock: -1,
+          previousForm: i > 0 ? (infos[i - 1] as LowerInfo).lower : '',
+          previousChanges: 0,
+          nextForm: j + 1 < n ? (infos[j + 1] as LowerInfo).lower : '',
+          nextChanges: 0,
         };
         entries.set(key, entry);
       } else if (!entry.contextIsGood && isGoodContext) {
@@ -328,7 +368,15 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
         entry.contextEnd = sentence.end;
         entry.contextIsGood = true;
       }
+      if (entry.frequency > 0) {
+        if ((i > 0 ? (infos[i - 1] as LowerInfo).lower : '') !== entry.previousForm) entry.previousChanges += 1;
+        if ((j + 1 < n ? (infos[j + 1] as LowerInfo).lower : '') !== entry.nextForm) entry.nextChanges += 1;
+      }
       entry.frequency += 1;
+      if (entry.lastBlock !== block) {
+        entry.blocks += 1;
+        entry.lastBlock = block;
+      }
       const slot = CATEGORY_SLOT[category];
       entry.categoryVotes[slot] = (entry.categoryVotes[slot] as number) + 1;
       if (stops[i] === 1 || stops[edge] === 1) entry.hasStopwordEdge = true;
@@ -339,8 +387,9 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
       const raw =
         i === j && !first.isPart ? first.form : first.isPart || last.isPart ? forms.slice(i, j + 1).join(' ') : text.slice(first.start, last.end);
       const form = entry.forms.get(raw);
-      if (form === undefined) entry.forms.set(raw, { display: displayForm(words, forms, tags, i, j, text), count: 1 });
-      else form.count += 1;
+      if (form === undefined) {
+        entry.forms.set(raw, { display: displayForm(words, forms, tags, i, j, text), headword: headwordOf(span, i, j, category, lemmatizer), count: 1 });
+      } else form.count += 1;
     };
 
     for (let i = 0; i < n; i += 1) {
@@ -354,7 +403,7 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
           while (word.isPart && last + 1 < n && (words[last + 1] as Word).start === word.start) last += 1;
           const key = last === i ? (keys[i] as string) : text.slice(word.start, word.end).toLowerCase();
           record(i, last, key, single, i);
-        } else if (language === 'en') record(i, i, keys[i] as string, single);
+        } else if (language === 'en') record(i, i, verbKeyOf(infos[i] as LowerInfo), single);
       } else if (single !== undefined && content[i] === 1) record(i, i, keys[i] as string, single);
       const cls = classes[i] as WordClass;
       if (cls !== WordClass.Noun && cls !== WordClass.ProperNoun && cls !== WordClass.Adjective && cls !== WordClass.Modifier) continue;
@@ -392,24 +441,44 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
         if (inner === undefined || inner.hasStopwordEdge) continue;
         inner.nestedFrequency += entry.frequency;
         inner.nestedCount += 1;
+        entry.containsCount += 1;
       }
     }
   }
 
   const filtered = usable.filter((e) => e.frequency >= options.minFreq);
+  const context: EvidenceContext = {
+    wordCounts,
+    runningWords,
+    blockCount: Math.max(1, Math.ceil(store.tokenCount / SPREAD_BLOCK_TOKENS)),
+    reference,
+    technicality: technicalityFor(reference),
+  };
   const scored = filtered.map((entry) => {
-    const evidence = evidenceOf(entry, wordCounts, runningWords, reference);
-    return { entry, evidence, score: termhood(evidence, rankerWeights) };
+    const evidence = evidenceOf(entry, context);
+    return { entry, evidence, score: 1 / (1 + Math.exp(-termhoodLogit(evidence, model))) };
   });
   scored.sort((a, b) => b.score - a.score || b.entry.frequency - a.entry.frequency || a.entry.order - b.entry.order);
 
-  const ranked = scored.map(({ entry, evidence, score }): RankedTerm => {
-    // Merge forms that display alike ("Poción" at a sentence start and "poción").
-    const byDisplay = new Map<string, number>();
-    for (const f of entry.forms.values()) byDisplay.set(f.display, (byDisplay.get(f.display) ?? 0) + f.count);
-    const forms = [...byDisplay].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([d]) => d);
-    return {
+  // Candidates whose headwords coincide (a word tagged as a noun here and as an adjective there)
+  // are shown once: the best-ranked one takes the others' surface forms and occurrences.
+  const ranked: RankedTerm[] = [];
+  const byHeadword = new Map<string, { term: RankedTerm; displays: Map<string, number> }>();
+  for (const { entry, evidence, score } of scored) {
+    const headword = headwordOfEntry(entry);
+    const earlier = byHeadword.get(headword.toLowerCase());
+    // Forms that display alike ("Poción" at a sentence start and "poción") are one.
+    const displays = earlier?.displays ?? new Map<string, number>();
+    for (const f of entry.forms.values()) displays.set(f.display, (displays.get(f.display) ?? 0) + f.count);
+    const forms = [...displays].sort(byCountThenText).map(([d]) => d);
+    if (earlier !== undefined) {
+      earlier.term.forms = forms;
+      earlier.term.frequency += entry.frequency;
+      continue;
+    }
+    const term: RankedTerm = {
       key: entry.key,
+      headword,
       forms,
       category: evidence.category,
       frequency: entry.frequency,
@@ -417,7 +486,9 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
       evidence,
       score,
     };
-  });
+    ranked.push(term);
+    byHeadword.set(headword.toLowerCase(), { term, displays });
+  }
 
   return {
     language,
@@ -425,7 +496,7 @@ export function analyseTerms(text: string, options: ExtractionOptions, weights?:
     stats: {
       total_terminos: totalOccurrences,
       terminos_unicos: entries.size,
-      terminos_filtrados: filtered.length,
+      terminos_filtrados: ranked.length,
       modo_stopwords: options.stopwordsMode,
       idioma: language,
       palabras: runningWords,
@@ -443,6 +514,10 @@ class TokenStore {
   private tokens = 0;
   private sentenceOffsets: number[] = [0];
   private sentenceBounds: number[] = [];
+
+  get tokenCount(): number {
+    return this.tokens;
+  }
 
   get sentenceCount(): number {
     return this.sentenceBounds.length / 2;
@@ -546,72 +621,93 @@ function categoryOf(entry: Entry): TermCategory {
   return SLOT_CATEGORY[best] as TermCategory;
 }
 
-function evidenceOf(entry: Entry, wordCounts: Map<string, number>, runningWords: number, reference: ReferenceFrequencies): TermEvidence {
+interface EvidenceContext {
+  /** Occurrences of each content word (by key) in the text. */
+  wordCounts: Map<string, number>;
+  runningWords: number;
+  blockCount: number;
+  reference: ReferenceFrequencies;
+  technicality: Technicality;
+}
+
+const ACRONYM_RE = /^(?:\p{Lu}[\p{Lu}\p{N}&.-]*\p{Lu}[\p{Lu}\p{N}]*s?|\p{Lu}\p{N}+)$/u;
+const DIGIT_RE = /\p{N}/u;
+
+function evidenceOf(entry: Entry, context: EvidenceContext): TermEvidence {
   let sum = 0;
   let min = 0;
   let max = 0;
-  const perMillion = 1e6 / Math.max(1, runningWords);
+  let unknown = 0;
+  let technicality = 0;
+  let mostFrequentWord = entry.frequency;
+  const perMillion = 1e6 / Math.max(1, context.runningWords);
   for (let k = 0; k < entry.contentKeys.length; k += 1) {
-    const count = wordCounts.get(entry.contentKeys[k] as string) ?? entry.frequency;
-    const general = reference.frequencyOf(entry.contentLowers[k] as string);
+    const lower = entry.contentLowers[k] as string;
+    const count = context.wordCounts.get(entry.contentKeys[k] as string) ?? entry.frequency;
+    if (count > mostFrequentWord) mostFrequentWord = count;
+    const general = context.reference.frequencyOf(lower);
     const s = Math.log10((count * perMillion + 1) / (general + 1));
     sum += s;
     if (k === 0 || s < min) min = s;
     if (k === 0 || s > max) max = s;
+    if (general === 0) unknown += 1;
+    technicality += context.technicality.of(lower);
   }
+  const contentKeys = Math.max(1, entry.contentKeys.length);
+  // The shape is read on the most frequent surface form.
+  let shown = '';
+  let shownCount = 0;
+  for (const [raw, form] of entry.forms) {
+    if (form.count > shownCount) {
+      shown = raw;
+      shownCount = form.count;
+    }
+  }
+  const words = shown.split(/\s+/u);
+  let letters = 0;
+  let acronym = false;
+  for (const w of words) {
+    letters += w.length;
+    if (ACRONYM_RE.test(w)) acronym = true;
+  }
+  const spans = (entry.words * (entry.words + 1)) / 2 - 1;
+  const repeats = entry.frequency - 1;
   return {
     category: categoryOf(entry),
     frequency: entry.frequency,
+    frequencyPerMillion: entry.frequency * perMillion,
     contentWords: entry.contentWords,
+    words: entry.words,
     cValue: cValue(entry.contentWords, entry.frequency, entry.nestedFrequency, entry.nestedCount),
     nestedShare: entry.nestedCount === 0 ? 0 : Math.min(1, entry.nestedFrequency / entry.frequency),
-    specificityMean: sum / Math.max(1, entry.contentKeys.length),
+    containedIn: entry.nestedCount,
+    containsShare: spans <= 0 ? 0 : Math.min(1, entry.containsCount / spans),
+    specificityMean: sum / contentKeys,
     specificityMin: min,
     specificityMax: max,
+    unknownShare: unknown / contentKeys,
+    technicality: technicality / contentKeys,
     capitalisedShare: entry.capitalised / entry.frequency,
     standaloneShare: entry.standalone / entry.frequency,
+    spread: entry.blocks / Math.min(entry.frequency, context.blockCount),
+    acronym,
+    hasDigit: DIGIT_RE.test(shown),
+    hasHyphen: shown.includes('-'),
+    meanWordLength: letters / Math.max(1, words.length),
+    endsWithPeriod: shown.endsWith('.'),
+    cohesion: Math.min(1, entry.frequency / mostFrequentWord),
+    previousVariety: repeats === 0 ? -1 : entry.previousChanges / repeats,
+    nextVariety: repeats === 0 ? -1 : entry.nextChanges / repeats,
   };
 }
 
-function isCapitalisedWord(s: string): boolean {
-  return s.length > 1 && CAPITALISED_RE.test(s);
+/** The headword most of an entry's occurrences lead to. */
+function headwordOfEntry(entry: Entry): string {
+  const counts = new Map<string, number>();
+  for (const f of entry.forms.values()) counts.set(f.headword, (counts.get(f.headword) ?? 0) + f.count);
+  return ([...counts].sort(byCountThenText)[0] as [string, number])[0];
 }
 
-function lowerFirst(s: string): string {
-  return s.charAt(0).toLowerCase() + s.slice(1);
-}
-
-function collapseSpaces(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
-
-/**
- * How a span is shown: as written, whitespace collapsed, lowering a capital that is there only
- * because the word starts a sentence or a title.
- */
-function displayForm(words: readonly Word[], forms: readonly string[], tags: Uint8Array, i: number, j: number, text: string): string {
-  let out = '';
-  let previousEnd = -1;
-  let printedToken = -1;
-  for (let k = i; k <= j; k += 1) {
-    const word = words[k] as Word;
-    if (word.isPart && word.start === printedToken) continue;
-    let piece = text.slice(word.start, word.end);
-    let isWhole = true;
-    if (word.isPart) {
-      // Parts of one token ("del" = de + el): the token is shown when the span holds all of
-      // it, else the syntactic word ("dárselo" → "dar").
-      let last = k;
-      while (last + 1 < words.length && (words[last + 1] as Word).start === word.start) last += 1;
-      const startsHere = k === 0 || (words[k - 1] as Word).start !== word.start;
-      isWhole = startsHere && last <= j;
-      if (isWhole) printedToken = word.start;
-      else piece = forms[k] as string;
-    }
-    if (tags[k] !== TAG.PROPN && isCapitalisedWord(piece)) piece = lowerFirst(piece);
-    if (out !== '' && (word.start > previousEnd || !isWhole)) out += ' ';
-    out += piece;
-    previousEnd = word.end;
-  }
-  return collapseSpaces(out);
+function byCountThenText(a: [string, number], b: [string, number]): number {
+  return b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 }

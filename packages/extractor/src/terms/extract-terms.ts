@@ -27,7 +27,7 @@ export interface Candidate {
   contexto: string;
   notas: string | null;
   frecuencia: number;
-  /** The other surface forms counted with this one (plural, other spellings). */
+  /** The surface forms counted under the headword `termino`, other than it (plural, other spellings). */
   variante: string[];
   /** Termhood, higher is better (0–1). */
   puntuacion: number;
@@ -56,8 +56,9 @@ const DEFAULT_MAX_CANDIDATES = 500;
 const MAX_VARIANTS = 10;
 
 /**
- * Extracts candidate terms from a text: tags it, matches part-of-speech patterns, counts singular
- * and plural together, drops stopwords and ranks by termhood. Deterministic.
+ * Extracts candidate terms from a text: tags it, matches part-of-speech patterns, counts the
+ * inflections of a term under its headword (its lemma form), drops stopwords and ranks by
+ * termhood. Deterministic.
  */
 export function extractTerms(text: string, options: ExtractionOptions): ExtractionResult {
   const analysis = analyseTerms(text, options);
@@ -66,7 +67,8 @@ export function extractTerms(text: string, options: ExtractionOptions): Extracti
     let id = `t${hashString(term.key).toString(36)}`;
     while (usedIds.has(id)) id += 'x';
     usedIds.add(id);
-    const display = term.forms[0] as string;
+    const display = term.headword;
+    const lowerHeadword = display.toLowerCase();
     return {
       id,
       termino: analysis.language === 'es' ? { es: display, en: null } : { es: null, en: display },
@@ -75,7 +77,7 @@ export function extractTerms(text: string, options: ExtractionOptions): Extracti
       contexto: term.context,
       notas: null,
       frecuencia: term.frequency,
-      variante: term.forms.slice(1, 1 + MAX_VARIANTS),
+      variante: term.forms.filter((f) => f.toLowerCase() !== lowerHeadword).slice(0, MAX_VARIANTS),
       puntuacion: Math.round(term.score * 10_000) / 10_000,
     };
   });
