@@ -7,10 +7,7 @@ type Counted = (error: Error | null, result?: { current: number; ttl: number }) 
 /** Counters older than this are removed now and then (no window is longer than a minute). */
 const STALE_AFTER_MS = 10 * 60_000;
 
-/**
- * A @fastify/rate-limit store in the `rate_limit_counters` table, so the limit counts the
- * requests of every instance. One upsert per request starts or continues the key's window.
- */
+/** A @fastify/rate-limit store in a table, so the limit counts every instance's requests. */
 export function databaseRateLimitStore(db: Kysely<Database>) {
   class DatabaseRateLimitStore {
     // The plugin passes its options first; children get their route's prefix second.
@@ -40,7 +37,6 @@ export function databaseRateLimitStore(db: Kysely<Database>) {
         }, done);
     }
 
-    /** Each route counts apart, as with the plugin's own stores. */
     child(routeOptions: object) {
       const { method, url } = (routeOptions as { routeInfo: { method: string; url: string } })
         .routeInfo;

@@ -1,11 +1,7 @@
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { isUploadKey, type UploadStorage } from './storage.ts';
 
-/**
- * `S3_URL`: `https://KEY_ID:SECRET@host[:port]/bucket[?region=…]`. Path-style addressing, which
- * every S3-compatible server accepts; without credentials in the URL the SDK's usual sources
- * (environment, profile, instance role) apply. Checked at start-up.
- */
+/** `S3_URL`: `https://KEY_ID:SECRET@host[:port]/bucket[?region=…]`, path-style addressing. */
 export function s3Settings(url: string): { bucket: string; client: S3ClientConfig } {
   const parsed = new URL(url);
   const bucket = decodeURIComponent(parsed.pathname.split('/').filter(Boolean)[0] ?? '');
@@ -28,10 +24,7 @@ export function s3Settings(url: string): { bucket: string; client: S3ClientConfi
   };
 }
 
-/**
- * Uploads as objects of one bucket, for instances that share no disk and no PostgreSQL. The SDK
- * is loaded on the first upload or download, so servers without S3_URL never load it.
- */
+/** Uploads in one bucket. The SDK loads on first use: servers without S3_URL never pay for it. */
 export function createS3Storage(url: string): UploadStorage {
   const { bucket, client: settings } = s3Settings(url);
   let connection: ReturnType<typeof connect> | undefined;

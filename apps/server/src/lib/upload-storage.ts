@@ -4,10 +4,7 @@ import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, type UploadStorage } from './storage.ts';
 import { createDatabaseStorage } from './uploads.repository.ts';
 
-/**
- * Where uploads live: in the S3 bucket of `S3_URL` when set; else in the database on PostgreSQL,
- * so every instance serves what any of them received; else in DATA_DIR/uploads.
- */
+/** Uploads go to S3_URL's bucket, else PostgreSQL (shared by instances), else DATA_DIR/uploads. */
 export function createUploadStorage(
   config: { DATA_DIR: string; S3_URL?: string | undefined },
   database: DatabaseHandle,

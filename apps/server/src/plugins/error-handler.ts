@@ -22,10 +22,7 @@ interface ValidationItem {
   message?: string;
 }
 
-/**
- * Whether the message is our generic one for that issue (so it needs the field name). The
- * issue's params lack its input, so both answers of a type error are tried: missing or wrong.
- */
+/** Whether the message is our generic one (so it needs the field name); input may be unknown. */
 function isGenericMessage({ keyword, params, message }: ValidationItem): boolean {
   return [undefined, null].some((input) => {
     const generic = spanishErrorMap({ input, ...params, code: keyword } as Parameters<

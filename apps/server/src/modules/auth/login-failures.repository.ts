@@ -3,10 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { sha256Hex } from '../../lib/sha256.ts';
 import { LOGIN_FAILURE_WINDOW_MS, type LoginFailureStore } from './login-failures.ts';
 
-/**
- * Failed sign-ins in the `login_failures` table, counted across every instance. Keys name an
- * account and an address: only their hash is stored.
- */
+/** Failed sign-ins counted across instances; keys name people, so only their hash is stored. */
 export function createDatabaseLoginFailureStore(db: Kysely<Database>): LoginFailureStore {
   return {
     async recent(key, windowMs) {

@@ -2,14 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** The first key of PostgreSQL's two-key advisory locks that imports take (the glossary's id is the second). */
+/** First key of the imports' two-key advisory locks; the glossary's id is the second. */
 const IMPORT_LOCK_CLASS = 0x4c54;
 
-/**
- * Holds the glossary's import lock until the transaction ends, so two imports into one glossary
- * run one after the other, whichever instances received them. SQLite's single writer already
- * does that.
- */
+/** Serialises imports into one glossary across instances (SQLite's single writer already does). */
 export async function lockGlossaryForImport(
   tx: Kysely<Database>,
   glossaryId: number,
