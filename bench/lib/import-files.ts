@@ -8,17 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImportFormat } from '@ludoterm/contract';
 import { type ExportEntry, type GlossaryMeta, writeExport } from '@ludoterm/formats';
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from './prng.ts';
 
 const ES =
   'acción ataque botín daño enemigo escudo fuerza habilidad hechizo jefe maná misión nivel objeto partida poción sigilo turno vida arma'.split(

@@ -19,6 +19,7 @@ import { TaggerModel, encodeModel, type LookaheadPass, type SparseWeights, type 
 import { loadReferenceFrequencies } from '../src/resources.ts';
 import { UPOS_TAGS, type FeatureOptions } from '../src/tagger/features.ts';
 import { parseWordNetTab } from '../src/tagger/word-classes.ts';
+import { readManifest } from './lemma-data.ts';
 import { dataDirectory, packageDirectory } from './paths.ts';
 
 type Language = 'es' | 'en';
@@ -72,30 +73,6 @@ function parseArguments(argv: string[]): Arguments {
     else throw new Error(`Argumento desconocido: ${a}`);
   }
   return args;
-}
-
-interface ManifestRow {
-  file: string;
-  lang: string;
-  role: string;
-  treebank: string;
-  licence: string;
-}
-
-function readManifest(dir: string): ManifestRow[] {
-  const [header, ...lines] = readFileSync(join(dir, 'ud', 'manifest.tsv'), 'utf8').trim().split('\n');
-  const columns = (header ?? '').split('\t');
-  const at = (name: string) => columns.indexOf(name);
-  return lines.map((line) => {
-    const cells = line.split('\t');
-    return {
-      file: cells[at('file')] ?? '',
-      lang: cells[at('lang')] ?? '',
-      role: cells[at('role')] ?? '',
-      treebank: cells[at('treebank')] ?? '',
-      licence: cells[at('licence')] ?? '',
-    };
-  });
 }
 
 /** Share of words tagged as the gold tags say. */
