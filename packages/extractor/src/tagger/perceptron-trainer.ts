@@ -177,8 +177,7 @@ export class PerceptronTrainer {
           const base = (this.rowBuffer[r] as number) * TAG_COUNT;
           for (let t = 0; t < TAG_COUNT; t += 1) this.scores[t] = (this.scores[t] as number) + (this.weights[base + t] as number);
         }
-        let guess = 0;
-        for (let t = 1; t < TAG_COUNT; t += 1) if ((this.scores[t] as number) > (this.scores[guess] as number)) guess = t;
+        const guess = this.bestScoredTag();
         const gold = sentence.tags[i] as number;
         this.step += 1;
         if (guess !== gold) {
@@ -218,13 +217,19 @@ export class PerceptronTrainer {
           this.scores[t] = (this.scores[t] as number) + (this.totals[j] as number) + (step - (this.stamps[j] as number)) * (this.weights[j] as number);
         }
       }
-      let guess = 0;
-      for (let t = 1; t < TAG_COUNT; t += 1) if ((this.scores[t] as number) > (this.scores[guess] as number)) guess = t;
+      const guess = this.bestScoredTag();
       result[i] = guess;
       p2 = p1;
       p1 = guess;
     }
     return result;
+  }
+
+  /** The tag with the highest score in `scores` (the first on a tie). */
+  private bestScoredTag(): number {
+    let best = 0;
+    for (let t = 1; t < TAG_COUNT; t += 1) if ((this.scores[t] as number) > (this.scores[best] as number)) best = t;
+    return best;
   }
 
   /** The averaged weights so far, one row of TAG_COUNT per feature (training can continue afterwards). */
