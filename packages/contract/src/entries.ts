@@ -9,6 +9,7 @@ import {
   textOut,
 } from './common.ts';
 import { LANGUAGES, type Language } from './languages.ts';
+import { termSchema, termsListInSchema } from './terms.ts';
 
 /** `termino` keyed by the glossary's two language codes (`{es, en}` for es→en). */
 export const termsOutSchema = z.partialRecord(z.enum(LANGUAGES), z.string().nullable());
@@ -44,7 +45,10 @@ export const entryOriginSchema = z.object({
 /** A DocuTerm entry as the API answers it. Fields with no value are `null`, never absent. */
 export const entrySchema = z.object({
   id: z.number().int(),
+  /** Each language's preferred term (or its first term); the whole list is `terminos`. */
   termino: termsOutSchema,
+  /** Every term of the entry, each language's in order, with its status, type and grammar. */
+  terminos: z.array(termSchema),
   subindice: textOut,
   categoria: textOut,
   area: textOut,
@@ -74,6 +78,8 @@ export const entrySchema = z.object({
    * sends it back (in the body or as `If-Match`) is refused with 409 if the entry changed since.
    */
   version: z.number().int(),
+  /** Only in the answer to a write: what the server adjusted (a second preferred term…). */
+  avisos: z.array(z.string()).optional(),
 });
 export type Entry = z.infer<typeof entrySchema>;
 
@@ -82,7 +88,13 @@ export type Entry = z.infer<typeof entrySchema>;
  * a GET answered can be sent back as it is.
  */
 export const entryInputSchema = z.object({
+  /**
+   * Writing `termino.es` replaces the preferred Spanish term (or adds it) and keeps the others;
+   * `terminos` replaces the whole list. Both may come: a `termino.xx` that differs from the
+   * list's preferred term of `xx` then replaces it.
+   */
   termino: termsInSchema.optional(),
+  terminos: termsListInSchema.optional(),
   subindice: textIn,
   categoria: textIn,
   area: textIn,
@@ -117,7 +129,7 @@ export const listEntriesQuerySchema = paginationQuerySchema.extend({
 export type ListEntriesQuery = z.infer<typeof listEntriesQuerySchema>;
 
 export const historyItemSchema = entrySchema
-  .omit({ origen: true })
+  .omit({ origen: true, avisos: true })
   .extend({
     /** 1 for the initial version; grows by one on each write. */
     version: z.number().int(),

@@ -10,6 +10,7 @@ export * from './glossaries.ts';
 export * from './health.ts';
 export * from './languages.ts';
 export * from './search.ts';
+export * from './terms.ts';
 export * from './text-folding.ts';
 export * from './tickets.ts';
 export * from './transfers.ts';

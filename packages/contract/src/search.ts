@@ -44,7 +44,7 @@ export const searchQuerySchema = z
   .catchall(lineText(z.string().max(200)));
 
 /** A search result is read-only: it carries no `version` to edit against. */
-export const searchResultSchema = entrySchema.omit({ version: true }).extend({
+export const searchResultSchema = entrySchema.omit({ version: true, avisos: true }).extend({
   glosario: z.string(),
   nombre_seguro: z.string(),
   idioma_origen: languageSchema,

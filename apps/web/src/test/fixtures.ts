@@ -45,11 +45,24 @@ export const rpgGlossary: Glossary = {
   updated_at: '2026-11-21T10:00:00.000Z',
 };
 
+const PREFERRED_TERM = {
+  estado: 'preferido',
+  tipo: 'termino_completo',
+  categoria_gramatical: null,
+  genero: null,
+  numero: null,
+  nota_uso: null,
+} as const;
+
 /** An es→en entry by Ana Torres with every optional card field empty, plus `changes`. */
 export function makeEntry(id: number, es: string, en: string, changes: Partial<Entry> = {}): Entry {
   return {
     id,
     termino: { es, en },
+    terminos: [
+      { ...PREFERRED_TERM, idioma: 'es', termino: es },
+      { ...PREFERRED_TERM, idioma: 'en', termino: en },
+    ],
     subindice: null,
     categoria: null,
     area: null,

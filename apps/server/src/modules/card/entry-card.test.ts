@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
-import { cardToInput, deriveColumns, normalizeEntryInput, toEntryView } from './entry-card.ts';
+import { deriveColumns, fichaToInput, normalizeEntryInput, toEntryView } from './entry-card.ts';
+import { readFicha } from './card-terms.ts';
 import { NO_BASE_TERM_PREFIX } from './sort-key.ts';
 
 const esEn = { origen: 'es', meta: 'en' } as const;
@@ -33,19 +34,18 @@ describe('normalizeEntryInput', () => {
   });
 
   it('merges over the current card: left-out fields stay, null clears', () => {
-    const current = {
-      card: { 'termino.es': 'espada', 'termino.en': 'sword', notas: 'n' },
-      comentarios_privados: 'c',
-    };
-    const next = normalizeEntryInput(esEn, { termino: { en: 'blade' }, notas: null }, current);
-    expect(next).toEqual({
-      card: { 'termino.es': 'espada', 'termino.en': 'blade' },
-      comentarios_privados: 'c',
-    });
+    const current = readFicha(JSON.stringify({ 'termino.es': 'espada', 'termino.en': 'sword', notas: 'n' }));
+    const next = normalizeEntryInput(
+      esEn,
+      { termino: { en: 'blade' }, notas: null },
+      { ...current, comentarios_privados: 'c' },
+    );
+    expect(next.card).toEqual({ 'termino.es': 'espada', 'termino.en': 'blade' });
+    expect(next.comentarios_privados).toBe('c');
   });
 
   it('leaves private comments alone for callers who may not see them', () => {
-    const current = { card: { 'termino.es': 'a' }, comentarios_privados: 'secreto' };
+    const current = { ...readFicha('{"termino.es":"a"}'), comentarios_privados: 'secreto' };
     const next = normalizeEntryInput(esEn, { comentarios_privados: null }, current, {
       keepPrivateComments: true,
     });
@@ -167,10 +167,13 @@ describe('toEntryView', () => {
     ).toBeNull();
   });
 
-  it('turns a stored card back into input', () => {
-    expect(cardToInput({ 'termino.es': 'a', 'termino.en': 'b', notas: 'n' })).toEqual({
-      termino: { es: 'a', en: 'b' },
-      notas: 'n',
-    });
+  it('turns a stored card back into input, its terms as a list', () => {
+    const input = fichaToInput(JSON.stringify({ 'termino.es': 'a', 'termino.en': 'b', notas: 'n' }));
+    expect(input.notas).toBe('n');
+    expect(input.termino).toBeUndefined();
+    expect(input.terminos?.map((t) => [t.idioma, t.termino, t.estado])).toEqual([
+      ['es', 'a', 'preferido'],
+      ['en', 'b', 'preferido'],
+    ]);
   });
 });

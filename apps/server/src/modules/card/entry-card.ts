@@ -15,6 +15,7 @@ import {
 } from '@ludoterm/contract';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
+import { mergeTerms, readFicha, termsToWire, type StoredTerm } from './card-terms.ts';
 import { entrySortKey } from './sort-key.ts';
 
 /** A glossary's two languages: the card's term and context fields follow them. */
@@ -37,7 +38,10 @@ export type StoredCard = Record<string, string>;
 /** What the write path stores for one entry, besides who and when. */
 export interface NormalizedEntry {
   card: StoredCard;
+  terms: StoredTerm[];
   comentarios_privados: string | null;
+  /** What the write adjusted, for its answer. */
+  avisos?: string[];
 }
 
 /** The columns derived from a card: folded terms, sort key and the advanced-search rows. */
@@ -152,6 +156,9 @@ export function normalizeEntryInput(
     throw tooLong('comentarios_privados');
   }
   total += comentarios?.length ?? 0;
+  const avisos: string[] = [];
+  const terms = mergeTerms(langs, input, current?.terms ?? [], card, avisos);
+  for (const term of terms) total += term.termino.length + (term.nota_uso?.length ?? 0);
   if (total > ENTRY_TEXT_MAX) {
     throw new AppError(
       'VALIDATION_FAILED',
@@ -164,7 +171,7 @@ export function normalizeEntryInput(
       'Escribe el término en al menos uno de los dos idiomas.',
     );
   }
-  return { card, comentarios_privados: comentarios };
+  return { card, terms, comentarios_privados: comentarios, avisos };
 }
 
 /** Fields searched through entries' own columns rather than entry_fields. */
@@ -205,9 +212,6 @@ export function duplicateKeyOf(origenPlegado: string, metaPlegado: string): stri
   return `${origenPlegado}\u0001${metaPlegado}`;
 }
 
-export function parseCard(ficha: string): StoredCard {
-  return JSON.parse(ficha) as StoredCard;
-}
 
 /** The stored ids of a language pair's card fields: its two terms, then every text field. */
 interface WireFieldIds {
@@ -257,6 +261,8 @@ type WireCardFields = Omit<
   | 'origen'
   | 'comentarios_privados'
   | 'puede_ver_comentarios_privados'
+  | 'terminos'
+  | 'avisos'
 >;
 
 /** The card fields of the wire entry: every field of the glossary's card, null when empty. */
@@ -296,7 +302,9 @@ export function canSeePrivateComments(viewer: EntryViewer, authorId: number | nu
 /** The entry as the API answers it. */
 export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: EntryViewer): Entry {
   const entry: Record<string, unknown> = { id: row.id };
-  writeCardFields(entry, langs, parseCard(row.ficha));
+  const { card, terms } = readFicha(row.ficha);
+  writeCardFields(entry, langs, card);
+  entry.terminos = termsToWire(terms);
   const seesPrivate = canSeePrivateComments(viewer, row.author_id);
   entry.comentarios_privados = seesPrivate ? row.comentarios_privados : null;
   entry.puede_ver_comentarios_privados = seesPrivate;
@@ -330,9 +338,11 @@ export function toHistoryItem(
   viewer: EntryViewer,
 ): HistoryItem {
   const seesPrivate = canSeePrivateComments(viewer, entry.author_id);
+  const { card, terms } = readFicha(version.ficha);
   return {
     id: entry.id,
-    ...cardToWire(langs, parseCard(version.ficha)),
+    ...cardToWire(langs, card),
+    terminos: termsToWire(terms),
     comentarios_privados: seesPrivate ? version.comentarios_privados : null,
     puede_ver_comentarios_privados: seesPrivate,
     autor: version.autor,
@@ -344,13 +354,12 @@ export function toHistoryItem(
   };
 }
 
-/** A stored card as write-path input (copy writes another glossary's card). */
-export function cardToInput(card: StoredCard): EntryInput {
+/** A stored `ficha` as write-path input (copy writes another glossary's card and terms). */
+export function fichaToInput(ficha: string): EntryInput {
+  const { card, terms } = readFicha(ficha);
   const input: Record<string, unknown> = {};
-  const termino: Partial<Record<Language, string>> = {};
   for (const [id, value] of Object.entries(card)) {
-    if (id.startsWith('termino.')) termino[id.slice('termino.'.length) as Language] = value;
-    else input[id] = value;
+    if (!id.startsWith('termino.')) input[id] = value;
   }
-  return { ...(input as EntryInput), termino };
+  return { ...(input as EntryInput), terminos: termsToWire(terms) };
 }

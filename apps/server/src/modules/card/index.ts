@@ -1,12 +1,11 @@
 // The card module's public face: the DocuTerm card as every other module sees it.
 export {
   canSeePrivateComments,
-  cardToInput,
   deriveColumns,
   duplicateKeyOf,
+  fichaToInput,
   languagesOf,
   normalizeEntryInput,
-  parseCard,
   toEntryView,
   toHistoryItem,
   type DerivedColumns,
@@ -14,3 +13,4 @@ export {
   type EntryViewer,
   type NormalizedEntry,
 } from './entry-card.ts';
+export { fichaJson, readFicha, type StoredTerm } from './card-terms.ts';

@@ -4,7 +4,7 @@ import { up as sortWithoutBaseTermLast } from '../../db/migrations/2026-11-27-08
 import type { GlossaryRow } from '../../db/schema.ts';
 import { describeEngines } from '../../test/build-test-app.ts';
 import { createGlossaryRow, createUser, type TestUser } from '../../test/factories.ts';
-import { deriveColumns, languagesOf, parseCard } from '../card/index.ts';
+import { deriveColumns, languagesOf, readFicha } from '../card/index.ts';
 import { checkSearchIndex } from './search-index-check.ts';
 
 // Entries without a base-language term sort together after all the others (by their target
@@ -143,7 +143,7 @@ describeEngines('entries without a base term', (t) => {
       .execute();
     for (const row of rows) {
       expect(row.clave_orden).toBe(
-        deriveColumns(languagesOf(row), parseCard(row.ficha)).clave_orden,
+        deriveColumns(languagesOf(row), readFicha(row.ficha).card).clave_orden,
       );
     }
     expect(await checkSearchIndex(t.db)).toEqual([]);

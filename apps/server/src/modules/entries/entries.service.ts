@@ -28,6 +28,7 @@ import {
   restoreEntryVersion,
   updateEntry,
   type EntryActor,
+  type WrittenEntry,
 } from './entry-writes.service.ts';
 
 /** Page size of `GET …/entradas` when `por_pagina` is not given. */
@@ -57,6 +58,12 @@ async function scopeOf(
 
 function viewOf(scope: Scope, row: EntryRow): Entry {
   return toEntryView(languagesOf(scope.glossary), row, scope.viewer);
+}
+
+/** The entry a write answers, with what the write adjusted when it adjusted something. */
+function writtenViewOf(scope: Scope, { row, avisos }: WrittenEntry): Entry {
+  const entry = viewOf(scope, row);
+  return avisos.length > 0 ? { ...entry, avisos } : entry;
 }
 
 function privacyOf(scope: Scope) {
@@ -146,10 +153,10 @@ export async function createEntryFor(
   input: EntryInput,
 ): Promise<Entry> {
   const scope = await scopeOf(db, user, nombreSeguro, 'write');
-  const row = await db
+  const written = await db
     .transaction()
     .execute((tx) => insertEntry(tx, scope.glossary, input, scope.actor));
-  return viewOf(scope, row);
+  return writtenViewOf(scope, written);
 }
 
 /** An entry's weak ETag: its version number. */
@@ -214,10 +221,10 @@ export async function updateEntryFor(
   accepted: readonly number[] | null = null,
 ): Promise<Entry> {
   const scope = await scopeOf(db, user, nombreSeguro, 'write');
-  const row = await writeIfCurrent(db, scope, entryId, accepted, (tx) =>
+  const written = await writeIfCurrent(db, scope, entryId, accepted, (tx) =>
     updateEntry(tx, scope.glossary, entryId, input, scope.actor, privacyOf(scope)),
   );
-  return viewOf(scope, row);
+  return writtenViewOf(scope, written);
 }
 
 /** One write of an entry in a transaction; 409 when `accepted` lacks the version it replaces. */
@@ -226,8 +233,8 @@ async function writeIfCurrent(
   scope: Scope,
   entryId: number,
   accepted: readonly number[] | null,
-  write: (tx: Transaction<Database>) => Promise<EntryRow>,
-): Promise<EntryRow> {
+  write: (tx: Transaction<Database>) => Promise<WrittenEntry>,
+): Promise<WrittenEntry> {
   try {
     return await db.transaction().execute(async (tx) => {
       if (accepted) {
@@ -237,7 +244,7 @@ async function writeIfCurrent(
       const written = await write(tx);
       // PostgreSQL: an edit committed between that read and this write makes the update wait
       // for the row and bump the newer version, which shows here; throwing rolls this one back.
-      if (accepted && !accepted.includes(written.version - 1)) throw new StaleEntry();
+      if (accepted && !accepted.includes(written.row.version - 1)) throw new StaleEntry();
       return written;
     });
   } catch (error) {
@@ -311,8 +318,8 @@ export async function restoreEntryVersionFor(
   accepted: readonly number[] | null = null,
 ): Promise<{ entrada: Entry }> {
   const scope = await scopeOf(db, user, nombreSeguro, 'write');
-  const row = await writeIfCurrent(db, scope, entryId, accepted, (tx) =>
+  const written = await writeIfCurrent(db, scope, entryId, accepted, (tx) =>
     restoreEntryVersion(tx, scope.glossary, entryId, versionIndex, scope.actor, privacyOf(scope)),
   );
-  return { entrada: viewOf(scope, row) };
+  return { entrada: viewOf(scope, written.row) };
 }

@@ -27,7 +27,8 @@ import {
   duplicateKeyOf,
   languagesOf,
   normalizeEntryInput,
-  parseCard,
+  fichaJson,
+  readFicha,
   type DerivedColumns,
   type NormalizedEntry,
 } from '../card/index.ts';
@@ -64,7 +65,7 @@ export interface NewEntry {
 }
 
 /** An entry validated and derived, ready to insert; the card as the JSON stored in `ficha`. */
-export interface PreparedEntry extends Omit<NormalizedEntry, 'card'>, DerivedColumns {
+export interface PreparedEntry extends Omit<NormalizedEntry, 'card' | 'terms'>, DerivedColumns {
   ficha: string;
   origen: EntryOrigin | null;
   autor: string | null;
@@ -102,13 +103,14 @@ export class EntryValidationError extends AppError {
 /** Derives the stored columns of an entry already validated by `normalizeEntryInput`. */
 export function deriveEntry(
   glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
-  { card, comentarios_privados }: NormalizedEntry,
+  { card, terms, comentarios_privados, avisos }: NormalizedEntry,
   { origen, autor, fecha_creacion }: Pick<NewEntry, 'origen' | 'autor' | 'fecha_creacion'> = {},
 ): PreparedEntry {
   return {
     ...deriveColumns(languagesOf(glossary), card),
-    ficha: JSON.stringify(card),
+    ficha: fichaJson(card, terms),
     comentarios_privados,
+    avisos,
     origen: origen ?? null,
     autor: autor ?? null,
     fecha_creacion: fecha_creacion ?? null,
@@ -231,16 +233,22 @@ export async function insertEntries(
   return insertAndIndex(tx, glossary, prepared, actor, { duplicates });
 }
 
+/** One entry as a single write left it, and what that write adjusted (`avisos`). */
+export interface WrittenEntry {
+  row: EntryRow;
+  avisos: string[];
+}
+
 /** Creates one entry (the editor's POST); answers its row as written. */
 export async function insertEntry(
   tx: Transaction<Database>,
   glossary: WriteGlossary,
   input: EntryInput,
   actor: EntryActor,
-): Promise<EntryRow> {
-  const prepared = deriveEntry(glossary, normalizeEntryInput(languagesOf(glossary), input));
-  const { rows } = await insertAndIndex(tx, glossary, [prepared], actor);
-  return rows[0]!;
+): Promise<WrittenEntry> {
+  const normalized = normalizeEntryInput(languagesOf(glossary), input);
+  const { rows } = await insertAndIndex(tx, glossary, [deriveEntry(glossary, normalized)], actor);
+  return { row: rows[0]!, avisos: normalized.avisos ?? [] };
 }
 
 /** Writes a live entry's new version from a full card (edit and restore). */
@@ -253,7 +261,7 @@ async function writeNewVersion(
 ): Promise<EntryRow> {
   const derived = deriveColumns(languagesOf(glossary), next.card);
   const now = nowIso();
-  const ficha = JSON.stringify(next.card);
+  const ficha = fichaJson(next.card, next.terms);
   const row = await updateEntryRow(tx, glossary.id, entryId, {
     ficha,
     termino_origen_plegado: derived.termino_origen_plegado,
@@ -296,15 +304,16 @@ export async function updateEntry(
   input: EntryInput,
   actor: EntryActor,
   { canSeePrivate }: { canSeePrivate: (authorId: number | null) => boolean },
-): Promise<EntryRow> {
+): Promise<WrittenEntry> {
   const current = await currentOf(tx, glossary, entryId);
   const next = normalizeEntryInput(
     languagesOf(glossary),
     input,
-    { card: parseCard(current.ficha), comentarios_privados: current.comentarios_privados },
+    { ...readFicha(current.ficha), comentarios_privados: current.comentarios_privados },
     { keepPrivateComments: !canSeePrivate(current.author_id) },
   );
-  return writeNewVersion(tx, glossary, entryId, next, actor);
+  const row = await writeNewVersion(tx, glossary, entryId, next, actor);
+  return { row, avisos: next.avisos ?? [] };
 }
 
 /** Writes version `versionIndex` (0 = the first) again as a new version: nothing is lost. */
@@ -315,7 +324,7 @@ export async function restoreEntryVersion(
   versionIndex: number,
   actor: EntryActor,
   { canSeePrivate }: { canSeePrivate: (authorId: number | null) => boolean },
-): Promise<EntryRow> {
+): Promise<WrittenEntry> {
   const current = await currentOf(tx, glossary, entryId);
   const versions = await listVersionRows(tx, entryId);
   const chosen = versions[versionIndex];
@@ -328,13 +337,14 @@ export async function restoreEntryVersion(
   const comentarios = canSeePrivate(current.author_id)
     ? chosen.comentarios_privados
     : current.comentarios_privados;
-  return writeNewVersion(
+  const row = await writeNewVersion(
     tx,
     glossary,
     entryId,
-    { card: parseCard(chosen.ficha), comentarios_privados: comentarios },
+    { ...readFicha(chosen.ficha), comentarios_privados: comentarios },
     actor,
   );
+  return { row, avisos: [] };
 }
 
 /** Soft-deletes live entries of the glossary (others are ignored); answers how many. */

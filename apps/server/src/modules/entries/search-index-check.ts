@@ -7,7 +7,7 @@ import {
   listGlossaryCounts,
   listLatestVersionRows,
 } from './entries.repository.ts';
-import { deriveColumns, parseCard, languagesOf } from '../card/index.ts';
+import { deriveColumns, readFicha, languagesOf } from '../card/index.ts';
 import { searchIndexFor, glossaryScope } from '../search/index.ts';
 import { targetOfField, type SearchTarget } from '../search/index.ts';
 
@@ -56,7 +56,7 @@ export async function checkSearchIndex(
     // Search probes are the slow part: a sample of each batch, spread over it.
     const probeStep = Math.max(1, Math.ceil(batch.length / 50));
     for (const [position, row] of batch.entries()) {
-      const { fields, ...columns } = deriveColumns(languagesOf(row), parseCard(row.ficha));
+      const { fields, ...columns } = deriveColumns(languagesOf(row), readFicha(row.ficha).card);
       for (const [k, v] of Object.entries(columns)) {
         if (row[k as keyof typeof columns] !== v)
           problems.push(`entrada ${row.id}: ${k} desfasado`);

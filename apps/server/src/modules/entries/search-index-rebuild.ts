@@ -9,7 +9,7 @@ import {
   setEntryCount,
 } from './entries.repository.ts';
 import { insertFieldRows } from './entry-rows.repository.ts';
-import { deriveColumns, parseCard, languagesOf } from '../card/index.ts';
+import { deriveColumns, readFicha, languagesOf } from '../card/index.ts';
 import { searchIndexFor } from '../search/index.ts';
 
 const BATCH = 1000;
@@ -35,7 +35,7 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<RebuildR
     if (batch.length === 0) break;
     await db.transaction().execute(async (tx) => {
       for (const row of batch) {
-        const derived = deriveColumns(languagesOf(row), parseCard(row.ficha));
+        const derived = deriveColumns(languagesOf(row), readFicha(row.ficha).card);
         const { fields, ...columns } = derived;
         const stale = (Object.keys(columns) as Array<keyof typeof columns>).some(
           (k) => row[k] !== columns[k],

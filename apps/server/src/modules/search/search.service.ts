@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
-import { parseCard, toEntryView, languagesOf } from '../card/index.ts';
+import { readFicha, toEntryView, languagesOf } from '../card/index.ts';
 import { searchIndexFor } from './search-index-for.ts';
 import { TIER_RANK, targetOfField, tierOfText, type SearchTarget } from './search-order.ts';
 import { rankedSearch, type ExactReorder } from './search-ranking.ts';
@@ -156,7 +156,7 @@ function enyeFirst(db: Kysely<Database>, parsed: ParsedSearch): ExactReorder | u
     const preferred = new Set(
       cards
         .filter((c) =>
-          textsOf(parseCard(c.ficha), c, parsed.target).some((t) => foldKeepingEnye(t) === wanted),
+          textsOf(readFicha(c.ficha).card, c, parsed.target).some((t) => foldKeepingEnye(t) === wanted),
         )
         .map((c) => c.id),
     );

@@ -1,0 +1,200 @@
+import {
+  termFieldId,
+  type EntryInput,
+  type Language,
+  type Term,
+  type TermInput,
+  type TermStatus,
+} from '@ludoterm/contract';
+import { AppError } from '../../errors.ts';
+import type { CardLanguages, StoredCard } from './entry-card.ts';
+
+// An entry's terms, stored inside its `ficha` under `terminos` (so versions, restores and copies
+// carry them with the card). A card whose terms say no more than its `termino.xx` fields (one
+// preferred full term per language, no grammar) stores none: they are derived when read.
+
+/** A term as stored: the optional fields only when they hold something. */
+export type StoredTerm = Pick<Term, 'idioma' | 'termino' | 'estado' | 'tipo'> &
+  Partial<Pick<Term, 'categoria_gramatical' | 'genero' | 'numero' | 'nota_uso'>>;
+
+const TERMS_KEY = 'terminos';
+
+/** The card and the terms of a stored `ficha`. */
+export interface StoredContent {
+  card: StoredCard;
+  terms: StoredTerm[];
+}
+
+function derivedTerms(card: StoredCard): StoredTerm[] {
+  const terms: StoredTerm[] = [];
+  for (const id in card) {
+    if (!id.startsWith('termino.')) continue;
+    const idioma = id.slice('termino.'.length) as Language;
+    terms.push({ idioma, termino: card[id]!, estado: 'preferido', tipo: 'termino_completo' });
+  }
+  return terms;
+}
+
+export function readFicha(ficha: string): StoredContent {
+  const parsed = JSON.parse(ficha) as Record<string, unknown>;
+  const stored = parsed[TERMS_KEY] as StoredTerm[] | undefined;
+  if (stored === undefined) return { card: parsed as StoredCard, terms: derivedTerms(parsed as StoredCard) };
+  delete parsed[TERMS_KEY];
+  return { card: parsed as StoredCard, terms: stored };
+}
+
+/** Whether the terms are exactly what the card's `termino.xx` fields would give. */
+function isDerivable(card: StoredCard, terms: readonly StoredTerm[]): boolean {
+  const derived = derivedTerms(card);
+  return (
+    terms.length === derived.length &&
+    terms.every(
+      (t) =>
+        Object.keys(t).length === 4 &&
+        t.estado === 'preferido' &&
+        t.tipo === 'termino_completo' &&
+        derived.some((d) => d.idioma === t.idioma && d.termino === t.termino),
+    )
+  );
+}
+
+export function fichaJson(card: StoredCard, terms: readonly StoredTerm[]): string {
+  return JSON.stringify(isDerivable(card, terms) ? card : { ...card, [TERMS_KEY]: terms });
+}
+
+export function termsToWire(terms: readonly StoredTerm[]): Term[] {
+  return terms.map((t) => ({
+    idioma: t.idioma,
+    termino: t.termino,
+    estado: t.estado,
+    tipo: t.tipo,
+    categoria_gramatical: t.categoria_gramatical ?? null,
+    genero: t.genero ?? null,
+    numero: t.numero ?? null,
+    nota_uso: t.nota_uso ?? null,
+  }));
+}
+
+/** The term `termino.{lang}` shows: the first preferred one, else the first one. */
+function shownIndexOf(terms: readonly StoredTerm[], lang: Language): number {
+  const preferred = terms.findIndex((t) => t.idioma === lang && t.estado === 'preferido');
+  return preferred >= 0 ? preferred : terms.findIndex((t) => t.idioma === lang);
+}
+
+function clean(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const text = value.replaceAll('\u0000', '').trim();
+  return text === '' ? null : text;
+}
+
+function storedTermOf(langs: CardLanguages, input: TermInput, status: TermStatus): StoredTerm {
+  const termino = clean(input.termino);
+  if (!termino) throw new AppError('VALIDATION_FAILED', 'Un término de la lista está vacío: escribe el término o quítalo.');
+  if (input.idioma !== langs.origen && input.idioma !== langs.meta) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Este glosario es ${langs.origen}→${langs.meta}: el término «${termino}» está en «${input.idioma}», que no es uno de sus idiomas.`,
+    );
+  }
+  const term: StoredTerm = {
+    idioma: input.idioma,
+    termino,
+    estado: input.estado ?? status,
+    tipo: input.tipo ?? 'termino_completo',
+  };
+  if (input.categoria_gramatical) term.categoria_gramatical = input.categoria_gramatical;
+  if (input.genero) term.genero = input.genero;
+  if (input.numero) term.numero = input.numero;
+  const nota = clean(input.nota_uso);
+  if (nota) term.nota_uso = nota;
+  return term;
+}
+
+/** The input's term list: a term without a status is preferred when first of its language. */
+function termsOfInput(langs: CardLanguages, inputs: readonly TermInput[]): StoredTerm[] {
+  const seen = new Set<Language>();
+  return inputs.map((input) => {
+    const first = !seen.has(input.idioma);
+    seen.add(input.idioma);
+    return storedTermOf(langs, input, first ? 'preferido' : 'admitido');
+  });
+}
+
+/** Applies `termino.xx` of the input to the list: it replaces (or adds, or clears) the shown term. */
+function applyShownTerms(
+  langs: CardLanguages,
+  input: EntryInput,
+  terms: StoredTerm[],
+  listGiven: boolean,
+): void {
+  for (const lang of [langs.origen, langs.meta]) {
+    const given = clean(input.termino?.[lang]);
+    if (given === undefined) continue;
+    const shown = shownIndexOf(terms, lang);
+    if (given === null) {
+      // With a list, the list says which terms there are; a null beside it is only an echo.
+      if (!listGiven && shown >= 0) terms.splice(shown, 1);
+    } else if (shown >= 0) {
+      if (terms[shown]!.termino !== given) terms[shown] = { ...terms[shown]!, termino: given };
+    } else {
+      terms.push({ idioma: lang, termino: given, estado: 'preferido', tipo: 'termino_completo' });
+    }
+  }
+}
+
+/** One preferred term per language: the first keeps it, the others become admitted. */
+function keepOnePreferred(terms: StoredTerm[], avisos: string[]): void {
+  const preferred = new Map<Language, string>();
+  for (let i = 0; i < terms.length; i += 1) {
+    const term = terms[i]!;
+    if (term.estado !== 'preferido') continue;
+    const first = preferred.get(term.idioma);
+    if (first === undefined) {
+      preferred.set(term.idioma, term.termino);
+      continue;
+    }
+    terms[i] = { ...term, estado: 'admitido' };
+    avisos.push(
+      `Solo puede haber un término preferido por idioma: «${first}» sigue siendo el preferido (${term.idioma}) y «${term.termino}» pasa a admitido.`,
+    );
+  }
+}
+
+function assertNoRepeatedTerm(terms: readonly StoredTerm[]): void {
+  const seen = new Set<string>();
+  for (const term of terms) {
+    // Case only: accents tell terms apart ("papa", "papá").
+    const key = `${term.idioma}\u0001${term.termino.normalize('NFC').toLocaleLowerCase('es')}`;
+    if (seen.has(key)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `El término «${term.termino}» (${term.idioma}) aparece dos veces en la entrada: deja uno solo.`,
+      );
+    }
+    seen.add(key);
+  }
+}
+
+/**
+ * The entry's terms after a write: the input's list (or the current one), with its `termino.xx`
+ * applied; `card` gets each language's shown term. Adjustments are added to `avisos`.
+ */
+export function mergeTerms(
+  langs: CardLanguages,
+  input: EntryInput,
+  current: readonly StoredTerm[],
+  card: StoredCard,
+  avisos: string[],
+): StoredTerm[] {
+  const listGiven = input.terminos !== undefined;
+  const terms = listGiven ? termsOfInput(langs, input.terminos!) : current.map((t) => ({ ...t }));
+  applyShownTerms(langs, input, terms, listGiven);
+  keepOnePreferred(terms, avisos);
+  assertNoRepeatedTerm(terms);
+  for (const lang of [langs.origen, langs.meta]) {
+    const shown = shownIndexOf(terms, lang);
+    if (shown >= 0) card[termFieldId(lang)] = terms[shown]!.termino;
+    else delete card[termFieldId(lang)];
+  }
+  return terms;
+}

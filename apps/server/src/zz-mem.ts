@@ -1,0 +1,17 @@
+import { openDatabase, seedUser, seedGlossary } from './bench-harness.ts';
+import { runImportJob } from './modules/transfers/import-job.ts';
+import { rmSync } from 'node:fs';
+const path = '/tmp/prof/mem.db';
+for (const s of ['', '-wal', '-shm']) rmSync(path + s, { force: true });
+const h = await openDatabase({ sqlitePath: path });
+const u = await seedUser(h.db, { email: 'a@b.es', nombre: 'A' });
+const g = await seedGlossary(h.db, u, { nombre: 'G', idioma_origen: 'es', idioma_meta: 'en' });
+await h.destroy();
+const mb = (n: number) => Math.round(n / 1048576);
+let peak = 0; let peakHeap = 0; let peakExt = 0;
+const base = process.memoryUsage();
+const timer = setInterval(() => { const m = process.memoryUsage(); peak = Math.max(peak, m.rss); peakHeap = Math.max(peakHeap, m.heapUsed); peakExt = Math.max(peakExt, m.external + m.arrayBuffers); }, 50);
+const t = performance.now();
+await runImportJob({ filePath: process.argv[2] ?? '/tmp/prof/files/a.tmx', formato: (process.argv[3] ?? 'tmx') as any, mapping: null, maxBytes: 1e9, glossary: g, actor: { id: u.id, nombre: 'A' }, database: { engine: 'sqlite', path } });
+clearInterval(timer);
+console.log('s', ((performance.now() - t) / 1000).toFixed(1), 'base rss', mb(base.rss), 'peak rss', mb(peak), 'growth', mb(peak - base.rss), 'peak heapUsed', mb(peakHeap), 'base heap', mb(base.heapUsed), 'peak ext', mb(peakExt));
