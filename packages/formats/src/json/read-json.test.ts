@@ -1,9 +1,11 @@
+import type { Term } from '@ludoterm/contract';
 import { describe, expect, it } from 'vitest';
 import type { FormatError } from '../errors.ts';
 import { readImportFile } from '../read-import-file.ts';
 import { compact, entriesOf, ES_EN, readFixture } from '../test-support/fixtures.ts';
 import { type JsonEvent, JsonScanner } from './json-scanner.ts';
 import { readJson } from './read-json.ts';
+import { writeJson } from './write-json.ts';
 
 function scan(text: string, chunkSize = text.length): JsonEvent[] {
   const scanner = new JsonScanner('entradas');
@@ -66,6 +68,26 @@ describe('readJson', () => {
       { termino: { es: 'multijugador', en: 'multiplayer' } },
     ]);
     expect(omitidos).toBe(1);
+  });
+
+  it('reads each entry\'s term list, with statuses and grammar, and our export writes it back', async () => {
+    const blank = { categoria_gramatical: null, genero: null, numero: null, nota_uso: null } as const;
+    const terminos: Term[] = [
+      { ...blank, idioma: 'es', termino: 'puntos de salud', estado: 'preferido', tipo: 'termino_completo', genero: 'masculino' },
+      { ...blank, idioma: 'es', termino: 'PS', estado: 'admitido', tipo: 'sigla' },
+      { ...blank, idioma: 'en', termino: 'hit points', estado: 'preferido', tipo: 'termino_completo' },
+    ];
+    const entry = { termino: { es: 'puntos de salud', en: 'hit points' }, terminos };
+    const file = Buffer.from(JSON.stringify({ formato: 'ludoterm-glosario', entradas: [entry] }));
+    const { entradas } = await entriesOf(readImportFile(file, { formato: 'json', ...ES_EN }));
+    expect(entradas[0]!.terminos).toEqual([
+      { idioma: 'es', termino: 'puntos de salud', estado: 'preferido', tipo: 'termino_completo', genero: 'masculino' },
+      { idioma: 'es', termino: 'PS', estado: 'admitido', tipo: 'sigla' },
+      { idioma: 'en', termino: 'hit points', estado: 'preferido', tipo: 'termino_completo' },
+    ]);
+    let written = '';
+    for await (const part of writeJson([{ ...entry, id: 1 }], { ...ES_EN, nombre: 'G', nombre_seguro: 'g', descripcion: null })) written += part;
+    expect(JSON.parse(written).entradas[0].terminos).toEqual(terminos);
   });
 
   it('reads a list inside {entradas: […]}', async () => {

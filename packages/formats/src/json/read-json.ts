@@ -1,4 +1,4 @@
-import { CARD_TEXT_FIELDS, type EntryInput, type ImportMapping, LANGUAGES } from '@ludoterm/contract';
+import { CARD_TEXT_FIELDS, type EntryInput, type ImportMapping, LANGUAGES, type TermInput } from '@ludoterm/contract';
 import { BatchCursor } from '../batch-cursor.ts';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { FormatError } from '../errors.ts';
@@ -16,6 +16,7 @@ export interface ReadJsonOptions extends GlossaryLanguages {
 /** Keys an object may have and still be an entry (any languages' card fields, server fields). */
 const ENTRY_KEYS = new Set<string>([
   'termino',
+  'terminos',
   ...CARD_TEXT_FIELDS,
   ...LANGUAGES.flatMap((l) => [`termino.${l}`, `contexto_${l}`, `fuente_contexto_${l}`]),
   'comentarios_privados',
@@ -51,9 +52,24 @@ function asText(value: unknown): string | null {
   return JSON.stringify(value);
 }
 
+const TERM_KEYS = ['idioma', 'termino', 'estado', 'tipo', 'categoria_gramatical', 'genero', 'numero', 'nota_uso'] as const;
+
+/** The `terminos` list as written; the server checks each value when it writes the entry. */
+function termsFromArray(list: unknown[]): TermInput[] {
+  return list.filter(isObject).map((obj) => {
+    const term: Record<string, string> = {};
+    for (const key of TERM_KEYS) {
+      const value = asText(obj[key]);
+      if (value !== null) term[key] = value;
+    }
+    return term as unknown as TermInput;
+  });
+}
+
 /** An API-shaped object as an entry of this glossary; `null` with no term in its languages. */
 function entryFromObject(obj: JsonObject, langs: GlossaryLanguages): EntryInput | null {
   const entry = blankEntry(langs);
+  if (Array.isArray(obj['terminos'])) entry.terminos = termsFromArray(obj['terminos']);
   const terms = isObject(obj['termino']) ? obj['termino'] : {};
   for (const lang of [langs.idioma_origen, langs.idioma_meta]) {
     const value = lang in terms ? terms[lang] : obj[`termino.${lang}`];
@@ -62,7 +78,8 @@ function entryFromObject(obj: JsonObject, langs: GlossaryLanguages): EntryInput 
   for (const id of [...nonTermFieldIds(langs), 'comentarios_privados']) {
     if (id in obj) setField(entry, id, asText(obj[id]));
   }
-  return hasAnyTerm(entry, langs) ? entry : null;
+  const listed = entry.terminos?.some((t) => t.idioma === langs.idioma_origen || t.idioma === langs.idioma_meta);
+  return hasAnyTerm(entry, langs) || listed ? entry : null;
 }
 
 function shapeError(detail: string): FormatError {

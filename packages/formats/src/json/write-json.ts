@@ -12,7 +12,7 @@ export interface WriteJsonOptions {
 
 const SERVER_FIELDS = ['autor', 'fecha_creacion', 'created_at', 'updated_at', 'origen'] as const;
 
-/** One entry as the export writes it: id, both terms, every card field (null when empty), server fields. */
+/** One entry as the export writes it: id, both terms, the term list, every card field (null when empty), server fields. */
 function exportObject(entry: ExportEntry, meta: GlossaryMeta): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (entry.id !== undefined) out['id'] = entry.id;
@@ -20,6 +20,7 @@ function exportObject(entry: ExportEntry, meta: GlossaryMeta): Record<string, un
     [meta.idioma_origen]: getField(entry, `termino.${meta.idioma_origen}`),
     [meta.idioma_meta]: getField(entry, `termino.${meta.idioma_meta}`),
   };
+  if (entry.terminos !== undefined) out['terminos'] = entry.terminos;
   for (const id of nonTermFieldIds(meta)) out[id] = getField(entry, id);
   out['comentarios_privados'] = entry.comentarios_privados ?? null;
   for (const key of SERVER_FIELDS) if (entry[key] !== undefined) out[key] = entry[key];

@@ -21,14 +21,23 @@ describe('entry terms', () => {
   it('derives one preferred term per language from a seed-style write, and stores none', () => {
     const n = normalizeEntryInput(esEn, { termino: { es: 'poción', en: 'potion' } });
     expect(summary(n)).toEqual(['es:poción:preferido', 'en:potion:preferido']);
-    expect(JSON.parse(fichaJson(n.card, n.terms))).toEqual({ 'termino.es': 'poción', 'termino.en': 'potion' });
+    expect(JSON.parse(fichaJson(n.card, n.terms))).toEqual({
+      'termino.es': 'poción',
+      'termino.en': 'potion',
+    });
   });
 
   it('keeps a list with synonyms and statuses; termino.xx shows the preferred term', () => {
     const n = normalizeEntryInput(esEn, {
       terminos: [
         { idioma: 'es', termino: 'vida', estado: 'desaconsejado' },
-        { idioma: 'es', termino: 'puntos de salud', estado: 'preferido', tipo: 'termino_completo', genero: 'masculino' },
+        {
+          idioma: 'es',
+          termino: 'puntos de salud',
+          estado: 'preferido',
+          tipo: 'termino_completo',
+          genero: 'masculino',
+        },
         { idioma: 'es', termino: 'PS', tipo: 'sigla' },
         { idioma: 'en', termino: 'hit points' },
         { idioma: 'en', termino: 'HP', tipo: 'sigla', nota_uso: ' En interfaces. ' },
@@ -57,15 +66,27 @@ describe('entry terms', () => {
         { idioma: 'en', termino: 'final boss' },
       ],
     });
-    const next = normalizeEntryInput(esEn, { termino: { es: 'jefe de nivel', en: 'final boss' } }, first);
-    expect(summary(next)).toEqual(['es:jefe de nivel:preferido', 'es:jefe:admitido', 'en:final boss:preferido']);
+    const next = normalizeEntryInput(
+      esEn,
+      { termino: { es: 'jefe de nivel', en: 'final boss' } },
+      first,
+    );
+    expect(summary(next)).toEqual([
+      'es:jefe de nivel:preferido',
+      'es:jefe:admitido',
+      'en:final boss:preferido',
+    ]);
     // An entry sent back as a GET answered it, with termino.es edited, keeps its list too.
     const echoed = normalizeEntryInput(
       esEn,
       { termino: { es: 'jefazo', en: 'final boss' }, terminos: first.terms },
       first,
     );
-    expect(summary(echoed)).toEqual(['es:jefazo:preferido', 'es:jefe:admitido', 'en:final boss:preferido']);
+    expect(summary(echoed)).toEqual([
+      'es:jefazo:preferido',
+      'es:jefe:admitido',
+      'en:final boss:preferido',
+    ]);
   });
 
   it('clearing termino.xx removes the shown term; the next one shows', () => {
@@ -95,12 +116,14 @@ describe('entry terms', () => {
   });
 
   it('refuses terms in other languages, empty terms, repeated terms and no term at all', () => {
-    expect(detailOf(() => normalizeEntryInput(esEn, { terminos: [{ idioma: 'fr', termino: 'épée' }] }))).toBe(
+    expect(
+      detailOf(() => normalizeEntryInput(esEn, { terminos: [{ idioma: 'fr', termino: 'épée' }] })),
+    ).toBe(
       'VALIDATION_FAILED: Este glosario es es→en: el término «épée» está en «fr», que no es uno de sus idiomas.',
     );
-    expect(detailOf(() => normalizeEntryInput(esEn, { terminos: [{ idioma: 'es', termino: '  ' }] }))).toMatch(
-      /^VALIDATION_FAILED: Un término de la lista está vacío/,
-    );
+    expect(
+      detailOf(() => normalizeEntryInput(esEn, { terminos: [{ idioma: 'es', termino: '  ' }] })),
+    ).toMatch(/^VALIDATION_FAILED: Un término de la lista está vacío/);
     expect(
       detailOf(() =>
         normalizeEntryInput(esEn, {
@@ -110,7 +133,9 @@ describe('entry terms', () => {
           ],
         }),
       ),
-    ).toBe('VALIDATION_FAILED: El término «poción» (es) aparece dos veces en la entrada: deja uno solo.');
+    ).toBe(
+      'VALIDATION_FAILED: El término «poción» (es) aparece dos veces en la entrada: deja uno solo.',
+    );
     expect(detailOf(() => normalizeEntryInput(esEn, { terminos: [] }))).toBe(
       'VALIDATION_FAILED: Escribe el término en al menos uno de los dos idiomas.',
     );
@@ -119,6 +144,8 @@ describe('entry terms', () => {
   it('reads a card stored before terms existed as its derived terms', () => {
     const { card, terms } = readFicha('{"termino.es":"espada","notas":"n"}');
     expect(card).toEqual({ 'termino.es': 'espada', notas: 'n' });
-    expect(terms).toEqual([{ idioma: 'es', termino: 'espada', estado: 'preferido', tipo: 'termino_completo' }]);
+    expect(terms).toEqual([
+      { idioma: 'es', termino: 'espada', estado: 'preferido', tipo: 'termino_completo' },
+    ]);
   });
 });

@@ -1,4 +1,10 @@
 import {
+  GRAMMATICAL_CATEGORIES,
+  GRAMMATICAL_GENDERS,
+  GRAMMATICAL_NUMBERS,
+  TERM_MAX,
+  TERM_STATUSES,
+  TERM_TYPES,
   termFieldId,
   type EntryInput,
   type Language,
@@ -38,7 +44,8 @@ function derivedTerms(card: StoredCard): StoredTerm[] {
 export function readFicha(ficha: string): StoredContent {
   const parsed = JSON.parse(ficha) as Record<string, unknown>;
   const stored = parsed[TERMS_KEY] as StoredTerm[] | undefined;
-  if (stored === undefined) return { card: parsed as StoredCard, terms: derivedTerms(parsed as StoredCard) };
+  if (stored === undefined)
+    return { card: parsed as StoredCard, terms: derivedTerms(parsed as StoredCard) };
   delete parsed[TERMS_KEY];
   return { card: parsed as StoredCard, terms: stored };
 }
@@ -87,9 +94,43 @@ function clean(value: string | null | undefined): string | null | undefined {
   return text === '' ? null : text;
 }
 
+/** Imports hand their values over unchecked by the API's schema: each picklist is checked here. */
+function checkChoice(
+  termino: string,
+  field: string,
+  value: string | null | undefined,
+  allowed: readonly string[],
+): void {
+  if (value === undefined || value === null || allowed.includes(value)) return;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `El ${field} «${value}» del término «${termino}» no es válido: usa ${allowed.slice(0, -1).join(', ')} o ${allowed.at(-1)}.`,
+  );
+}
+
 function storedTermOf(langs: CardLanguages, input: TermInput, status: TermStatus): StoredTerm {
-  const termino = clean(input.termino);
-  if (!termino) throw new AppError('VALIDATION_FAILED', 'Un término de la lista está vacío: escribe el término o quítalo.');
+  const termino = clean(typeof input.termino === 'string' ? input.termino : null);
+  if (!termino)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Un término de la lista está vacío: escribe el término o quítalo.',
+    );
+  if (termino.length > TERM_MAX) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Un término no puede superar ${TERM_MAX.toLocaleString('es-ES')} caracteres.`,
+    );
+  }
+  checkChoice(termino, 'estado', input.estado, TERM_STATUSES);
+  checkChoice(termino, 'tipo', input.tipo, TERM_TYPES);
+  checkChoice(
+    termino,
+    'valor de categoría gramatical',
+    input.categoria_gramatical,
+    GRAMMATICAL_CATEGORIES,
+  );
+  checkChoice(termino, 'género', input.genero, GRAMMATICAL_GENDERS);
+  checkChoice(termino, 'número', input.numero, GRAMMATICAL_NUMBERS);
   if (input.idioma !== langs.origen && input.idioma !== langs.meta) {
     throw new AppError(
       'VALIDATION_FAILED',

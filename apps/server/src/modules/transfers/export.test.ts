@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Entry, EntryInput, ExportFormat, ImportFormat } from '@ludoterm/contract';
+import type { Entry, EntryInput, ExportFormat, ImportFormat, TermInput } from '@ludoterm/contract';
 import { EXPORT_CONTENT_TYPES } from '@ludoterm/contract';
 import {
   blankEntry,
@@ -62,10 +62,16 @@ const RICH_ENTRIES: EntryInput[] = [
 ];
 
 /** What a reader gives back for an entry the API answers: every card field of the glossary. */
-function asRead(entry: Entry, meta: GlossaryMeta, keepPrivate: boolean): EntryInput {
+/** What a reader gives back of an exported entry; our JSON also keeps private comments and the term list. */
+function asRead(entry: Entry, meta: GlossaryMeta, isJson: boolean): EntryInput {
   const out = blankEntry(meta);
   for (const id of cardFieldIds(meta)) setField(out, id, getField(entry, id));
-  if (keepPrivate) out.comentarios_privados = entry.comentarios_privados;
+  if (isJson) {
+    out.comentarios_privados = entry.comentarios_privados;
+    out.terminos = entry.terminos.map(
+      (term) => Object.fromEntries(Object.entries(term).filter(([, v]) => v !== null)) as TermInput,
+    );
+  }
   return out;
 }
 

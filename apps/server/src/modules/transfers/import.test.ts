@@ -360,6 +360,40 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(saved?.id).not.toBe(7);
     });
 
+    it('imports each entry\'s term list, and refuses a file whose status is unknown, naming the entry', async () => {
+      const { owner, glossary } = await owned();
+      const entry = {
+        termino: { es: 'puntos de salud', en: 'hit points' },
+        terminos: [
+          { idioma: 'es', termino: 'puntos de salud', estado: 'preferido' },
+          { idioma: 'es', termino: 'vida', estado: 'desaconsejado', nota_uso: 'Ambiguo.' },
+          { idioma: 'en', termino: 'hit points', estado: 'preferido' },
+          { idioma: 'en', termino: 'HP', estado: 'admitido', tipo: 'sigla' },
+        ],
+      };
+      const res = await postImport(t, owner, glossary, { formato: 'json', file: JSON.stringify([entry]) });
+      expect(res.statusCode, res.body).toBe(200);
+      const [saved] = await listEntries(t, owner, glossary);
+      expect(saved!.terminos.map((x) => `${x.idioma}:${x.termino}:${x.estado}:${x.tipo}`)).toEqual([
+        'es:puntos de salud:preferido:termino_completo',
+        'es:vida:desaconsejado:termino_completo',
+        'en:hit points:preferido:termino_completo',
+        'en:HP:admitido:sigla',
+      ]);
+      expect(saved!.terminos[1]!.nota_uso).toBe('Ambiguo.');
+
+      const bad = { termino: { es: 'maná' }, terminos: [{ idioma: 'es', termino: 'maná', estado: 'favorito' }] };
+      const refused = await postImport(t, owner, glossary, {
+        formato: 'json',
+        file: JSON.stringify([{ termino: { es: 'uno', en: 'one' } }, bad]),
+      });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json<{ detail: string }>().detail).toMatch(
+        /n\.º 2.*El estado «favorito» del término «maná» no es válido: usa preferido, admitido, desaconsejado o prohibido\./,
+      );
+      expect(await listEntries(t, owner, glossary)).toHaveLength(1);
+    });
+
     it('answers once indexed: every kind of search right after finds them all', async () => {
       const { owner, glossary } = await owned();
       const entries = Array.from({ length: 2000 }, (_, i) => ({
