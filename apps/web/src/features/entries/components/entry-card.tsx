@@ -1,12 +1,13 @@
-import type { CardField, Entry, EntryInput, Glossary } from '@ludoterm/contract';
+import type { CardField, Entry, EntryInput, Glossary, Language } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconEdit, IconHistory } from '@tabler/icons-react';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { entryTitle, fieldValue } from '../utils/entry-fields.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import classes from './entries.module.css';
 import { EntryForm } from './entry-form.tsx';
+import { EntryTerms, hasTermDetails } from './entry-terms.tsx';
 
 /** Where a card puts the keyboard when asked: its toggle, or the Editar that opened its form. */
 export type EntryFocusTarget = 'entry' | 'edit';
@@ -180,6 +181,14 @@ export const EntryCard = memo(function EntryCard({
         <Stack mt="xs" gap="xs" id={detailsId}>
           <dl className={classes.fields}>
             {(fields ?? []).map((field) => {
+              const lang = termLanguageOf(field.id);
+              if (lang && hasTermDetails(entry.terminos, lang)) {
+                return (
+                  <FieldRow key={field.id} label={field.label} value={null}>
+                    <EntryTerms terms={entry.terminos} lang={lang} />
+                  </FieldRow>
+                );
+              }
               const value = fieldValue(entry, field.id);
               return <FieldRow key={field.id} label={field.label} value={value} />;
             })}
@@ -219,12 +228,25 @@ export const EntryCard = memo(function EntryCard({
   );
 });
 
-function FieldRow({ label, value }: { label: string; value: string | null }) {
+/** The language of a `termino.xx` field id, or null for any other field. */
+function termLanguageOf(id: string): Language | null {
+  return id.startsWith('termino.') ? (id.slice('termino.'.length) as Language) : null;
+}
+
+function FieldRow({
+  label,
+  value,
+  children,
+}: {
+  label: string;
+  value: string | null;
+  children?: ReactNode;
+}) {
   return (
     <>
       <dt>{label}</dt>
       <dd>
-        {value ?? (
+        {children ?? value ?? (
           <Text span c="dimmed" size="sm">
             {es.entries.emptyValue}
           </Text>
