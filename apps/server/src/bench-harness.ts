@@ -89,7 +89,7 @@ export async function shareGlossary(
   db: Kysely<Database>,
   glossary: SeededGlossary,
   user: SeededUser,
-  rol: 'editor' | 'lector',
+  rol: 'editor' | 'revisor' | 'lector',
 ): Promise<void> {
   await upsertMember(db, {
     glossaryId: glossary.id,

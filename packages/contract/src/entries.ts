@@ -9,7 +9,7 @@ import {
   textOut,
 } from './common.ts';
 import { LANGUAGES, type Language } from './languages.ts';
-import { termSchema, termsListInSchema } from './terms.ts';
+import { REVIEW_STATES, termSchema, termsListInSchema } from './terms.ts';
 
 /** `termino` keyed by the glossary's two language codes (`{es, en}` for es→en). */
 export const termsOutSchema = z.partialRecord(z.enum(LANGUAGES), z.string().nullable());
@@ -49,6 +49,8 @@ export const entrySchema = z.object({
   termino: termsOutSchema,
   /** Every term of the entry, each language's in order, with its status, type and grammar. */
   terminos: z.array(termSchema),
+  /** Each change of it is a version, so the history shows who approved what and when. */
+  estado_revision: z.enum(REVIEW_STATES),
   subindice: textOut,
   categoria: textOut,
   area: textOut,
@@ -95,6 +97,8 @@ export const entryInputSchema = z.object({
    */
   termino: termsInSchema.optional(),
   terminos: termsListInSchema.optional(),
+  /** `aprobado` only by the glossary's owner or a revisor (403 otherwise). */
+  estado_revision: z.enum(REVIEW_STATES).optional(),
   subindice: textIn,
   categoria: textIn,
   area: textIn,

@@ -8,7 +8,8 @@ export const GLOSSARY_DESCRIPTION_MAX = 2000;
 export const TRASH_RETENTION_DAYS = 30;
 
 /** The caller's rights on a glossary. */
-export const glossaryAccessSchema = z.enum(['propietario', 'editor', 'lector']);
+/** A `revisor` edits like an editor and may also approve entries. */
+export const glossaryAccessSchema = z.enum(['propietario', 'editor', 'revisor', 'lector']);
 export type GlossaryAccess = z.infer<typeof glossaryAccessSchema>;
 
 export const glossarySchema = z.object({
@@ -95,7 +96,7 @@ export const restoreGlossaryInputSchema = z.object({
   nombre: lineText(z.string().trim().min(1).max(GLOSSARY_NAME_MAX)),
 });
 
-export const memberRoleSchema = z.enum(['editor', 'lector']);
+export const memberRoleSchema = z.enum(['editor', 'revisor', 'lector']);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 export const memberSchema = z.object({

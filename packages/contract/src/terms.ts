@@ -31,6 +31,13 @@ export const GRAMMATICAL_CATEGORIES = [
 export const GRAMMATICAL_GENDERS = ['masculino', 'femenino', 'neutro', 'comun'] as const;
 export const GRAMMATICAL_NUMBERS = ['singular', 'plural', 'invariable'] as const;
 
+/**
+ * An entry's review state. New entries start `borrador`; only the glossary's owner and its
+ * revisors set `aprobado`, and an editor's change to an approved entry moves it to `en_revision`.
+ */
+export const REVIEW_STATES = ['borrador', 'en_revision', 'aprobado'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
 /** Most terms one entry holds, every language together. */
 export const TERMS_PER_ENTRY_MAX = 30;
 /** Longest term, in characters. */

@@ -1,3 +1,4 @@
+import type { ReviewState } from '@ludoterm/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Dates are ISO 8601 strings the application writes and booleans 0/1, so both engines agree.
@@ -53,7 +54,7 @@ export interface GlossaryMembersTable {
   /** Null while the invited e-mail has no account. */
   user_id: number | null;
   email: string;
-  rol: 'editor' | 'lector';
+  rol: 'editor' | 'revisor' | 'lector';
   created_at: string;
 }
 
@@ -156,6 +157,7 @@ export interface EntriesTable {
   origen_glosario: string | null;
   origen_entrada_id: number | null;
   origen_version: number | null;
+  estado_revision: ReviewState;
 }
 
 /** Every version of every entry, kept until the entry's glossary is purged. */
@@ -168,6 +170,7 @@ export interface EntryVersionsTable {
   /** Who wrote this version. */
   autor: string;
   fecha_version: string;
+  estado_revision: ReviewState;
 }
 
 /** One folded card field (other than the terms and the subindice) for advanced search. */

@@ -73,7 +73,7 @@ export async function addMemberRow(
   t: TestApp,
   glossary: Pick<GlossaryRow, 'id'>,
   user: Pick<UserRow, 'id' | 'email'>,
-  rol: 'editor' | 'lector',
+  rol: 'editor' | 'revisor' | 'lector',
 ): Promise<void> {
   await t.db
     .insertInto('glossary_members')

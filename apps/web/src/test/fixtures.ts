@@ -63,6 +63,7 @@ export function makeEntry(id: number, es: string, en: string, changes: Partial<E
       { ...PREFERRED_TERM, idioma: 'es', termino: es },
       { ...PREFERRED_TERM, idioma: 'en', termino: en },
     ],
+    estado_revision: 'borrador',
     subindice: null,
     categoria: null,
     area: null,

@@ -131,6 +131,7 @@ export const es = {
     sharedBy: 'Compartido por {name}',
     accessOwner: 'Propietario',
     accessEditor: 'Puedes editar',
+    accessRevisor: 'Puedes editar y aprobar',
     accessReader: 'Solo lectura',
     selectorPlaceholder: 'Elige un glosario',
     shareTitle: 'Compartir «{name}»',
@@ -142,6 +143,8 @@ export const es = {
     memberEmail: 'Correo electrónico',
     memberRole: 'Permiso',
     roleEditor: 'Editor (puede editar)',
+    roleRevisor: 'Revisor (puede editar y aprobar entradas)',
+    roleRevisorShort: 'Revisor',
     roleLector: 'Lector (solo lectura)',
     roleEditorShort: 'Editor',
     roleLectorShort: 'Lector',
@@ -280,6 +283,14 @@ export const es = {
     deleteLabel: 'Eliminar «{term}»',
     delete: 'Eliminar',
     privateComments: 'Comentarios privados',
+    review: {
+      label: 'Revisión',
+      state: { borrador: 'Borrador', en_revision: 'En revisión', aprobado: 'Aprobada' },
+      send: 'Enviar a revisión',
+      approve: 'Aprobar',
+      backToDraft: 'Devolver a borrador',
+      actionLabel: '{action}: «{term}»',
+    },
     terms: {
       listLabel: 'Términos en {lang}',
       status: {

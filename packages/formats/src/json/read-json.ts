@@ -17,6 +17,7 @@ export interface ReadJsonOptions extends GlossaryLanguages {
 const ENTRY_KEYS = new Set<string>([
   'termino',
   'terminos',
+  'estado_revision',
   ...CARD_TEXT_FIELDS,
   ...LANGUAGES.flatMap((l) => [`termino.${l}`, `contexto_${l}`, `fuente_contexto_${l}`]),
   'comentarios_privados',
@@ -70,6 +71,8 @@ function termsFromArray(list: unknown[]): TermInput[] {
 function entryFromObject(obj: JsonObject, langs: GlossaryLanguages): EntryInput | null {
   const entry = blankEntry(langs);
   if (Array.isArray(obj['terminos'])) entry.terminos = termsFromArray(obj['terminos']);
+  // Checked by the server, which also decides whether the importer may keep `aprobado`.
+  if (typeof obj['estado_revision'] === 'string') entry.estado_revision = obj['estado_revision'] as EntryInput['estado_revision'];
   const terms = isObject(obj['termino']) ? obj['termino'] : {};
   for (const lang of [langs.idioma_origen, langs.idioma_meta]) {
     const value = lang in terms ? terms[lang] : obj[`termino.${lang}`];

@@ -21,6 +21,7 @@ function exportObject(entry: ExportEntry, meta: GlossaryMeta): Record<string, un
     [meta.idioma_meta]: getField(entry, `termino.${meta.idioma_meta}`),
   };
   if (entry.terminos !== undefined) out['terminos'] = entry.terminos;
+  if (entry.estado_revision !== undefined) out['estado_revision'] = entry.estado_revision;
   for (const id of nonTermFieldIds(meta)) out[id] = getField(entry, id);
   out['comentarios_privados'] = entry.comentarios_privados ?? null;
   for (const key of SERVER_FIELDS) if (entry[key] !== undefined) out[key] = entry[key];

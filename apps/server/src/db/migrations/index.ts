@@ -25,6 +25,7 @@ import * as entriesEliminadoEn from './2026-11-27-080-entries-eliminado-en.ts';
 import * as entriesWithoutBaseTermLast from './2026-11-27-081-entries-without-base-term-last.ts';
 import * as createEmailConfirmationTokens from './2026-11-27-085-create-email-confirmation-tokens.ts';
 import * as sharedInstanceState from './2026-11-27-086-shared-instance-state.ts';
+import * as entriesReviewState from './2026-11-27-087-entries-review-state.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-081-entries-without-base-term-last': entriesWithoutBaseTermLast,
   '2026-11-27-085-create-email-confirmation-tokens': createEmailConfirmationTokens,
   '2026-11-27-086-shared-instance-state': sharedInstanceState,
+  '2026-11-27-087-entries-review-state': entriesReviewState,
 };

@@ -143,6 +143,7 @@ describe('toEntryView', () => {
     origen_glosario: null,
     origen_entrada_id: null,
     origen_version: null,
+    estado_revision: 'borrador' as const,
   };
 
   it('answers every field of the card, null when empty, keyed by the glossary languages', () => {

@@ -12,6 +12,7 @@ import {
   type EntryInput,
   type HistoryItem,
   type Language,
+  type ReviewState,
 } from '@ludoterm/contract';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
@@ -285,6 +286,7 @@ export interface EntryViewRow {
   origen_glosario: string | null;
   origen_entrada_id: number | null;
   origen_version: number | null;
+  estado_revision: ReviewState;
   /** The entry's current version; rows shaped for search results and exports leave it out. */
   version?: number;
 }
@@ -305,6 +307,7 @@ export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: Ent
   const { card, terms } = readFicha(row.ficha);
   writeCardFields(entry, langs, card);
   entry.terminos = termsToWire(terms);
+  entry.estado_revision = row.estado_revision;
   const seesPrivate = canSeePrivateComments(viewer, row.author_id);
   entry.comentarios_privados = seesPrivate ? row.comentarios_privados : null;
   entry.puede_ver_comentarios_privados = seesPrivate;
@@ -334,6 +337,7 @@ export function toHistoryItem(
     comentarios_privados: string | null;
     autor: string;
     fecha_version: string;
+    estado_revision: ReviewState;
   },
   viewer: EntryViewer,
 ): HistoryItem {
@@ -343,6 +347,7 @@ export function toHistoryItem(
     id: entry.id,
     ...cardToWire(langs, card),
     terminos: termsToWire(terms),
+    estado_revision: version.estado_revision,
     comentarios_privados: seesPrivate ? version.comentarios_privados : null,
     puede_ver_comentarios_privados: seesPrivate,
     autor: version.autor,

@@ -141,6 +141,7 @@ export async function updateEntryRow(
     | 'clave_orden'
     | 'comentarios_privados'
     | 'updated_at'
+    | 'estado_revision'
   >,
 ): Promise<EntryRow | undefined> {
   return db

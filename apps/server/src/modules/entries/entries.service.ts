@@ -48,11 +48,11 @@ async function scopeOf(
   nombreSeguro: string,
   action: GlossaryAction,
 ): Promise<Scope> {
-  const { glossary } = await authorizeGlossary(db, user, nombreSeguro, action);
+  const { glossary, canApprove } = await authorizeGlossary(db, user, nombreSeguro, action);
   return {
     glossary,
     viewer: { userId: user.id, ownerId: glossary.owner_id },
-    actor: { id: user.id, nombre: displayNameOf(user) },
+    actor: { id: user.id, nombre: displayNameOf(user), canApprove },
   };
 }
 

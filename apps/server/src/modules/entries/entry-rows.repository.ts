@@ -86,6 +86,7 @@ export const ENTRY_COLUMNS = [
   'origen_glosario',
   'origen_entrada_id',
   'origen_version',
+  'estado_revision',
 ] as const satisfies ReadonlyArray<keyof EntryInsertRow>;
 
 const VERSION_COLUMNS = [
@@ -96,6 +97,7 @@ const VERSION_COLUMNS = [
   'author_id',
   'autor',
   'fecha_version',
+  'estado_revision',
 ] as const satisfies ReadonlyArray<keyof EntryVersionInsertRow>;
 
 const FIELD_COLUMNS = ['entry_id', 'glossary_id', 'campo', 'valor_plegado'] as const;
@@ -151,6 +153,7 @@ export async function insertFirstVersionRows(
             typed(actor.id, 'bigint').as('author_id'),
             typed(actor.nombre, 'text').as('autor'),
             typed(now, 'timestamptz').as('fecha_version'),
+            'estado_revision',
           ])
           .where((w) => w.or(part.map(([from, to]) => w.between('id', from, to)))),
       )

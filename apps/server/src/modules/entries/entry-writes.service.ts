@@ -1,4 +1,4 @@
-import type { EntryInput } from '@ludoterm/contract';
+import type { EntryInput, ReviewState } from '@ludoterm/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EntryRow, GlossaryRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -32,6 +32,7 @@ import {
   type DerivedColumns,
   type NormalizedEntry,
 } from '../card/index.ts';
+import { nextReviewState } from './review-state.ts';
 
 // The only entry write path: every writer calls it inside its own transaction, and each write
 // goes entry rows, version rows, advanced-search rows, then the index, so none can disagree.
@@ -45,6 +46,8 @@ export type WriteGlossary = Pick<
 export interface EntryActor {
   id: number | null;
   nombre: string;
+  /** May set entries `aprobado` (the glossary's owner, an admin or a revisor). */
+  canApprove?: boolean;
 }
 
 export interface EntryOrigin {
@@ -62,6 +65,8 @@ export interface NewEntry {
   /** Importers that carry authorship (our own export) may keep it; otherwise the actor's. */
   autor?: string;
   fecha_creacion?: string;
+  /** The state an import's file gives; new entries are otherwise drafts. */
+  estado_revision?: ReviewState;
 }
 
 /** An entry validated and derived, ready to insert; the card as the JSON stored in `ficha`. */
@@ -70,6 +75,7 @@ export interface PreparedEntry extends Omit<NormalizedEntry, 'card' | 'terms'>, 
   origen: EntryOrigin | null;
   autor: string | null;
   fecha_creacion: string | null;
+  estado_revision: ReviewState;
 }
 
 export interface NewEntryRowsOptions {
@@ -104,7 +110,12 @@ export class EntryValidationError extends AppError {
 export function deriveEntry(
   glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
   { card, terms, comentarios_privados, avisos }: NormalizedEntry,
-  { origen, autor, fecha_creacion }: Pick<NewEntry, 'origen' | 'autor' | 'fecha_creacion'> = {},
+  {
+    origen,
+    autor,
+    fecha_creacion,
+    estado_revision,
+  }: Pick<NewEntry, 'origen' | 'autor' | 'fecha_creacion' | 'estado_revision'> = {},
 ): PreparedEntry {
   return {
     ...deriveColumns(languagesOf(glossary), card),
@@ -114,6 +125,7 @@ export function deriveEntry(
     origen: origen ?? null,
     autor: autor ?? null,
     fecha_creacion: fecha_creacion ?? null,
+    estado_revision: estado_revision ?? 'borrador',
   };
 }
 
@@ -189,6 +201,7 @@ export async function insertNewEntryRows(
       origen_glosario: entry.origen?.glosario ?? null,
       origen_entrada_id: entry.origen?.entradaId ?? null,
       origen_version: entry.origen?.version ?? null,
+      estado_revision: entry.estado_revision,
     };
   });
   await insertEntryRows(tx, rows);
@@ -247,7 +260,9 @@ export async function insertEntry(
   actor: EntryActor,
 ): Promise<WrittenEntry> {
   const normalized = normalizeEntryInput(languagesOf(glossary), input);
-  const { rows } = await insertAndIndex(tx, glossary, [deriveEntry(glossary, normalized)], actor);
+  const estado_revision = nextReviewState(null, input.estado_revision, actor.canApprove ?? false);
+  const prepared = deriveEntry(glossary, normalized, { estado_revision });
+  const { rows } = await insertAndIndex(tx, glossary, [prepared], actor);
   return { row: rows[0]!, avisos: normalized.avisos ?? [] };
 }
 
@@ -258,6 +273,7 @@ async function writeNewVersion(
   entryId: number,
   next: NormalizedEntry,
   actor: EntryActor,
+  estado_revision: ReviewState,
 ): Promise<EntryRow> {
   const derived = deriveColumns(languagesOf(glossary), next.card);
   const now = nowIso();
@@ -270,6 +286,7 @@ async function writeNewVersion(
     clave_orden: derived.clave_orden,
     comentarios_privados: next.comentarios_privados,
     updated_at: now,
+    estado_revision,
   });
   if (!row) throw new AppError('NOT_FOUND', 'La entrada no existe o se ha eliminado.');
   await insertVersionRows(tx, [
@@ -281,6 +298,7 @@ async function writeNewVersion(
       author_id: actor.id,
       autor: actor.nombre,
       fecha_version: now,
+      estado_revision,
     },
   ]);
   await deleteFieldRows(tx, entryId);
@@ -312,7 +330,9 @@ export async function updateEntry(
     { ...readFicha(current.ficha), comentarios_privados: current.comentarios_privados },
     { keepPrivateComments: !canSeePrivate(current.author_id) },
   );
-  const row = await writeNewVersion(tx, glossary, entryId, next, actor);
+  const canApprove = actor.canApprove ?? false;
+  const estado = nextReviewState(current.estado_revision, input.estado_revision, canApprove);
+  const row = await writeNewVersion(tx, glossary, entryId, next, actor, estado);
   return { row, avisos: next.avisos ?? [] };
 }
 
@@ -343,6 +363,7 @@ export async function restoreEntryVersion(
     entryId,
     { ...readFicha(chosen.ficha), comentarios_privados: comentarios },
     actor,
+    nextReviewState(current.estado_revision, undefined, actor.canApprove ?? false),
   );
   return { row, avisos: [] };
 }

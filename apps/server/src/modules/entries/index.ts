@@ -10,3 +10,4 @@ export {
   type PreparedEntry,
   type WriteGlossary,
 } from './entry-writes.service.ts';
+export { importedReviewState } from './review-state.ts';

@@ -1,3 +1,4 @@
+import type { MemberRole } from '@ludoterm/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, GlossaryMemberRow, GlossaryRow, NewGlossary } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
@@ -58,7 +59,7 @@ export function visibleGlossaryIds(
 export interface GlossaryListRow extends GlossaryRow {
   owner_email: string;
   owner_display_name: string | null;
-  member_rol: 'editor' | 'lector' | null;
+  member_rol: MemberRole | null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { MemberRole } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, GlossaryMemberRow } from '../../db/schema.ts';
 
@@ -31,7 +32,7 @@ export async function upsertMember(
     glossaryId: number;
     email: string;
     userId: number | null;
-    rol: 'editor' | 'lector';
+    rol: MemberRole;
     now: string;
   },
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import type { GlossaryAccess } from '@ludoterm/contract';
+import type { GlossaryAccess, MemberRole } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, GlossaryRow, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -10,6 +10,8 @@ export interface GlossaryPermission {
   /** The caller's rights as the API shows them. */
   acceso: GlossaryAccess;
   canWrite: boolean;
+  /** Set an entry's review state to `aprobado`: the owner, an admin or a revisor. */
+  canApprove: boolean;
   /** Share, trash, restore: the owner or an admin. */
   canManage: boolean;
 }
@@ -65,7 +67,7 @@ export async function permissionOn(
 export function permissionFrom(
   user: Actor,
   glossary: GlossaryRow,
-  memberRol: 'editor' | 'lector' | null,
+  memberRol: MemberRole | null,
 ): GlossaryPermission | null {
   const mayWrite = user.role !== 'lector';
   if (user.role === 'admin' || glossary.owner_id === user.id) {
@@ -74,12 +76,16 @@ export function permissionFrom(
       glossary,
       acceso: mayWrite ? 'propietario' : 'lector',
       canWrite: mayWrite,
+      canApprove: mayWrite,
       canManage: mayWrite,
     };
   }
   if (memberRol === null) return null;
-  const canWrite = memberRol === 'editor' && mayWrite;
-  return { glossary, acceso: canWrite ? 'editor' : 'lector', canWrite, canManage: false };
+  if (!mayWrite || memberRol === 'lector') {
+    return { glossary, acceso: 'lector', canWrite: false, canApprove: false, canManage: false };
+  }
+  const canApprove = memberRol === 'revisor';
+  return { glossary, acceso: memberRol, canWrite: true, canApprove, canManage: false };
 }
 
 /** Creating glossaries: any account that may write (a global `lector` never does). */

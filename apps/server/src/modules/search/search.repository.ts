@@ -91,6 +91,7 @@ const RESULT_ENTRY_COLUMNS = [
   'entries.origen_glosario',
   'entries.origen_entrada_id',
   'entries.origen_version',
+  'entries.estado_revision',
 ] as const;
 
 type ResultEntryColumn = (typeof RESULT_ENTRY_COLUMNS)[number] extends `entries.${infer C}`

@@ -41,6 +41,7 @@ export function exportRowsQuery(
       'origen_glosario',
       'origen_entrada_id',
       'origen_version',
+      'estado_revision',
     ])
     .where('glossary_id', '=', glossaryId)
     .where('eliminado_en', 'is', null);

@@ -62,12 +62,13 @@ const RICH_ENTRIES: EntryInput[] = [
 ];
 
 /** What a reader gives back for an entry the API answers: every card field of the glossary. */
-/** What a reader gives back of an exported entry; our JSON also keeps private comments and the term list. */
+/** What a reader gives back of an exported entry; our JSON also keeps private comments, the review state and the term list. */
 function asRead(entry: Entry, meta: GlossaryMeta, isJson: boolean): EntryInput {
   const out = blankEntry(meta);
   for (const id of cardFieldIds(meta)) setField(out, id, getField(entry, id));
   if (isJson) {
     out.comentarios_privados = entry.comentarios_privados;
+    out.estado_revision = entry.estado_revision;
     out.terminos = entry.terminos.map(
       (term) => Object.fromEntries(Object.entries(term).filter(([, v]) => v !== null)) as TermInput,
     );

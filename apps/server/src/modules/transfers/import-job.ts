@@ -17,6 +17,7 @@ import { nowIso } from '../../lib/clock.ts';
 import { normalizeEntryInput, languagesOf } from '../card/index.ts';
 import {
   deriveEntry,
+  importedReviewState,
   insertNewEntryRows,
   loadDuplicateKeys,
   type EntryActor,
@@ -124,7 +125,8 @@ async function writeAll(
   for await (const entries of stream.batches()) {
     for (const { entrada, ubicacion } of entries) {
       try {
-        batch.push(deriveEntry(task.glossary, normalizeEntryInput(langs, entrada)));
+        const estado_revision = importedReviewState(entrada.estado_revision, task.actor.canApprove ?? false);
+        batch.push(deriveEntry(task.glossary, normalizeEntryInput(langs, entrada), { estado_revision }));
       } catch (error) {
         if (!isAppError(error)) throw error;
         const detail = typeof error.detail === 'string' ? error.detail : error.message;

@@ -136,7 +136,7 @@ export async function importFile(
       idioma_origen: glossary.idioma_origen,
       idioma_meta: glossary.idioma_meta,
     },
-    actor: { id: user.id, nombre: displayNameOf(user) },
+    actor: { id: user.id, nombre: displayNameOf(user), canApprove: permission.canApprove },
     database: importDatabaseOf(deps),
   };
   // SQLite admits one writer: main-thread writes wait at the gate (asynchronously) while the

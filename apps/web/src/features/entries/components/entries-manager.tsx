@@ -53,6 +53,7 @@ export function EntriesManager({
 }: EntriesManagerProps) {
   const nombreSeguro = glossary.nombre_seguro;
   const canWrite = glossary.acceso !== 'lector';
+  const canApprove = glossary.acceso === 'propietario' || glossary.acceso === 'revisor';
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [orden, setOrden] = useState<'asc' | 'desc'>('asc');
@@ -156,6 +157,7 @@ export function EntriesManager({
         isSaving={update.isPending && editingId === entry.id}
         saveError={editingId === entry.id ? saveError : null}
         canWrite={canWrite}
+        canApprove={canApprove}
         focusTarget={focusRequest?.id === entry.id ? focusRequest.target : null}
         onFocused={clearFocusRequest}
         selectable={mode !== 'none'}
@@ -176,6 +178,7 @@ export function EntriesManager({
       update.isPending,
       saveError,
       canWrite,
+      canApprove,
       focusRequest,
       clearFocusRequest,
       mode,

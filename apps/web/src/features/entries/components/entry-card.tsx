@@ -1,4 +1,11 @@
-import type { CardField, Entry, EntryInput, Glossary, Language } from '@ludoterm/contract';
+import type {
+  CardField,
+  Entry,
+  EntryInput,
+  Glossary,
+  Language,
+  ReviewState,
+} from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconEdit, IconHistory } from '@tabler/icons-react';
@@ -22,6 +29,8 @@ export interface EntryCardProps {
   isSaving: boolean;
   saveError: string | null;
   canWrite: boolean;
+  /** May approve entries (the glossary's owner or a revisor). */
+  canApprove: boolean;
   /**
    * Where the manager asks this card to put the keyboard: its toggle (a new entry) or the
    * Editar button that opened the form (after saving or cancelling an edit).
@@ -54,6 +63,7 @@ export const EntryCard = memo(function EntryCard({
   isSaving,
   saveError,
   canWrite,
+  canApprove,
   focusTarget,
   onFocused,
   selectable,
@@ -131,6 +141,11 @@ export const EntryCard = memo(function EntryCard({
             {target && <span className={classes.dimmed}> — {target}</span>}
           </span>
           {entry.subindice && <span className={classes.subindice}>{entry.subindice}</span>}
+          {entry.estado_revision !== 'borrador' && (
+            <span className={classes.reviewBadge} data-estado={entry.estado_revision}>
+              {es.entries.review.state[entry.estado_revision]}
+            </span>
+          )}
         </button>
         {!isEditing && (
           <span className={classes.entryActions}>
@@ -195,6 +210,15 @@ export const EntryCard = memo(function EntryCard({
             {entry.comentarios_privados !== null && (
               <FieldRow label={es.entries.privateComments} value={entry.comentarios_privados} />
             )}
+            <FieldRow label={es.entries.review.label} value={null}>
+              <ReviewActions
+                entry={entry}
+                title={title}
+                canWrite={canWrite}
+                canApprove={canApprove}
+                onReview={(estado) => onSave(entry, { estado_revision: estado })}
+              />
+            </FieldRow>
             <FieldRow label={es.entries.author} value={entry.autor} />
             <FieldRow label={es.entries.createdAt} value={formatDateTime(entry.fecha_creacion)} />
           </dl>
@@ -227,6 +251,51 @@ export const EntryCard = memo(function EntryCard({
     </article>
   );
 });
+
+/** An entry's review state and the changes the caller may make to it. */
+function ReviewActions({
+  entry,
+  title,
+  canWrite,
+  canApprove,
+  onReview,
+}: {
+  entry: Entry;
+  title: string;
+  canWrite: boolean;
+  canApprove: boolean;
+  onReview: (estado: ReviewState) => void;
+}) {
+  const labels = es.entries.review;
+  const actions: Array<{ estado: ReviewState; label: string }> = [];
+  if (canWrite && entry.estado_revision === 'borrador') {
+    actions.push({ estado: 'en_revision', label: labels.send });
+  }
+  if (canApprove && entry.estado_revision !== 'aprobado') {
+    actions.push({ estado: 'aprobado', label: labels.approve });
+  }
+  if (canWrite && entry.estado_revision !== 'borrador') {
+    actions.push({ estado: 'borrador', label: labels.backToDraft });
+  }
+  return (
+    <Group gap="xs">
+      <span className={classes.reviewBadge} data-estado={entry.estado_revision}>
+        {labels.state[entry.estado_revision]}
+      </span>
+      {actions.map(({ estado, label }) => (
+        <Button
+          key={estado}
+          size="compact-xs"
+          variant={estado === 'aprobado' ? 'filled' : 'default'}
+          onClick={() => onReview(estado)}
+          aria-label={format(labels.actionLabel, { action: label, term: title })}
+        >
+          {label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
 
 /** The language of a `termino.xx` field id, or null for any other field. */
 function termLanguageOf(id: string): Language | null {

@@ -35,10 +35,12 @@ type AddMemberForm = z.input<typeof addMemberInputSchema>;
 const roleOptions = [
   { value: 'lector', label: es.glossaries.roleLector },
   { value: 'editor', label: es.glossaries.roleEditor },
+  { value: 'revisor', label: es.glossaries.roleRevisor },
 ];
 const shortRoleOptions = [
   { value: 'lector', label: es.glossaries.roleLectorShort },
   { value: 'editor', label: es.glossaries.roleEditorShort },
+  { value: 'revisor', label: es.glossaries.roleRevisorShort },
 ];
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;

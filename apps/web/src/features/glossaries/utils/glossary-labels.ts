@@ -24,6 +24,7 @@ export function glossaryCompactTitle(glossary: Named): string {
 export function accessLabel(acceso: GlossaryAccess): string {
   if (acceso === 'propietario') return es.glossaries.accessOwner;
   if (acceso === 'editor') return es.glossaries.accessEditor;
+  if (acceso === 'revisor') return es.glossaries.accessRevisor;
   return es.glossaries.accessReader;
 }
 

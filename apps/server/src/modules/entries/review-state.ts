@@ -1,0 +1,40 @@
+import { REVIEW_STATES, type ReviewState } from '@ludoterm/contract';
+import { AppError } from '../../errors.ts';
+
+const APPROVAL_REFUSED =
+  'Solo la persona propietaria del glosario y quienes lo revisan (rol revisor) pueden aprobar entradas.';
+
+/**
+ * The state an imported entry gets: the file's, except that an importer who may not approve
+ * sends the file's approved entries to review; a value outside the list refuses the file.
+ */
+export function importedReviewState(
+  fromFile: string | undefined,
+  canApprove: boolean,
+): ReviewState {
+  if (fromFile === undefined) return 'borrador';
+  if (!(REVIEW_STATES as readonly string[]).includes(fromFile)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `El estado de revisión «${fromFile}» no es válido: usa borrador, en_revision o aprobado.`,
+    );
+  }
+  return fromFile === 'aprobado' && !canApprove ? 'en_revision' : (fromFile as ReviewState);
+}
+
+/**
+ * An entry's review state after a write. `requested` equal to the current state counts as not
+ * asked (a client that echoes the entry back); an editor's change to an approved entry sends it
+ * back to review. `current` is null for a new entry.
+ */
+export function nextReviewState(
+  current: ReviewState | null,
+  requested: ReviewState | undefined,
+  canApprove: boolean,
+): ReviewState {
+  const asked = requested === current ? undefined : requested;
+  if (asked === 'aprobado' && !canApprove) throw new AppError('FORBIDDEN', APPROVAL_REFUSED);
+  if (asked) return asked;
+  if (current === null) return 'borrador';
+  return current === 'aprobado' && !canApprove ? 'en_revision' : current;
+}
