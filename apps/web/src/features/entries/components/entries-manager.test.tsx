@@ -89,6 +89,36 @@ describe('EntriesManager', () => {
     expect(within(card).getByText('Comentarios privados')).toBeInTheDocument();
   });
 
+  it('shows the review state and lets the owner approve; an editor may only send it to review', async () => {
+    let sent: unknown = null;
+    serveEntries([espada], (r) => {
+      if (r.method !== 'PUT') return undefined;
+      sent = r.body;
+      return {
+        status: 200,
+        data: { entrada: { ...espada, estado_revision: 'aprobado', version: 2 } },
+      };
+    });
+    renderManager();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver ficha de «espada»' }));
+    const card = screen.getByRole('article', { name: 'espada' });
+    expect(within(card).getByText('Borrador')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Aprobar: «espada»' }));
+    expect(await screen.findByText('Entrada actualizada.')).toBeInTheDocument();
+    expect(sent).toEqual({ estado_revision: 'aprobado', version: 1 });
+  });
+
+  it('offers an editor no approval, only sending to review', async () => {
+    serveEntries([espada]);
+    renderManager({ glossary: { ...rpgGlossary, acceso: 'editor' } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver ficha de «espada»' }));
+    const card = screen.getByRole('article', { name: 'espada' });
+    expect(
+      within(card).getByRole('button', { name: 'Enviar a revisión: «espada»' }),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Aprobar: «espada»' })).toBeNull();
+  });
+
   it('edits inline with author and date read-only, and says so when saved', async () => {
     let sent: unknown = null;
     serveEntries([espada], (r) => {

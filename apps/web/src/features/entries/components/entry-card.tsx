@@ -279,7 +279,10 @@ function ReviewActions({
   }
   return (
     <Group gap="xs">
-      <span className={classes.reviewBadge} data-estado={entry.estado_revision}>
+      <span
+        className={`${classes.reviewBadge} ${classes.reviewState}`}
+        data-estado={entry.estado_revision}
+      >
         {labels.state[entry.estado_revision]}
       </span>
       {actions.map(({ estado, label }) => (
