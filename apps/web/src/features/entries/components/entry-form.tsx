@@ -1,9 +1,23 @@
-import { TEXT_FIELD_MAX, type CardField, type Entry, type EntryInput } from '@ludoterm/contract';
+import {
+  TEXT_FIELD_MAX,
+  type CardField,
+  type Entry,
+  type EntryInput,
+  type Language,
+} from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { formKey, formValuesOf, inputOf } from '../utils/entry-fields.ts';
+import {
+  formKey,
+  formValuesOf,
+  inputOf,
+  otherTermsOf,
+  shownTermsOf,
+  termsInputOf,
+} from '../utils/entry-fields.ts';
+import { TermsEditor, termRowOf, type TermRow } from './terms-editor.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 
 export interface EntryFormProps {
@@ -38,7 +52,12 @@ export function EntryForm({
   label,
 }: EntryFormProps) {
   const form = useForm<Record<string, string>>({ defaultValues: formValuesOf(entry, fields) });
-  const termKeys = fields.filter((f) => f.id.startsWith('termino.')).map((f) => formKey(f.id));
+  const termFields = fields.filter((f) => f.id.startsWith('termino.'));
+  const termKeys = termFields.map((f) => formKey(f.id));
+  const languages = termFields.map((f) => f.id.slice('termino.'.length) as Language);
+  const [otherTerms, setOtherTerms] = useState<TermRow[]>(() => otherTermsOf(entry).map(termRowOf));
+  // Untouched and empty, the list is not sent: the server keeps the entry's terms as they are.
+  const [termsTouched, setTermsTouched] = useState(false);
   const rootError = form.formState.errors.root?.message;
 
   // Opening the form (Editar, Añadir entrada) puts the keyboard in its first field.
@@ -55,41 +74,56 @@ export function EntryForm({
     onCancel();
   };
 
+  const renderField = (field: CardField) =>
+    field.multilinea ? (
+      <Textarea
+        key={field.id}
+        label={field.label}
+        autosize
+        minRows={2}
+        maxRows={10}
+        maxLength={TEXT_FIELD_MAX}
+        style={{ gridColumn: '1 / -1' }}
+        disabled={isSaving}
+        {...form.register(formKey(field.id))}
+      />
+    ) : (
+      <TextInput
+        key={field.id}
+        label={field.label}
+        maxLength={TEXT_FIELD_MAX}
+        disabled={isSaving}
+        {...form.register(formKey(field.id))}
+      />
+    );
+
   const submit = form.handleSubmit((values) => {
     if (!termKeys.some((key) => values[key]?.trim())) {
       form.setError('root', { message: 'Escribe el término en al menos uno de los dos idiomas.' });
       return;
     }
-    onSave(inputOf(values, fields, { withPrivateComments }));
+    const input = inputOf(values, fields, { withPrivateComments });
+    if (termsTouched || otherTerms.length > 0) {
+      input.terminos = termsInputOf(values, languages, shownTermsOf(entry), otherTerms);
+    }
+    onSave(input);
   });
 
   return (
     <form onSubmit={submit} onKeyDown={handleKeyDown} aria-label={label} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          {fields.map((field) =>
-            field.multilinea ? (
-              <Textarea
-                key={field.id}
-                label={field.label}
-                autosize
-                minRows={2}
-                maxRows={10}
-                maxLength={TEXT_FIELD_MAX}
-                style={{ gridColumn: '1 / -1' }}
-                disabled={isSaving}
-                {...form.register(formKey(field.id))}
-              />
-            ) : (
-              <TextInput
-                key={field.id}
-                label={field.label}
-                maxLength={TEXT_FIELD_MAX}
-                disabled={isSaving}
-                {...form.register(formKey(field.id))}
-              />
-            ),
-          )}
+          {termFields.map(renderField)}
+          <TermsEditor
+            languages={languages}
+            rows={otherTerms}
+            onChange={(rows) => {
+              setOtherTerms(rows);
+              setTermsTouched(true);
+            }}
+            disabled={isSaving}
+          />
+          {fields.filter((f) => !f.id.startsWith('termino.')).map(renderField)}
           {withPrivateComments && (
             <Textarea
               label={es.entries.privateComments}

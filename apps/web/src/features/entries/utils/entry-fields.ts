@@ -1,4 +1,12 @@
-import type { CardField, Entry, EntryInput, Glossary, Language } from '@ludoterm/contract';
+import type {
+  CardField,
+  Entry,
+  EntryInput,
+  Glossary,
+  Language,
+  Term,
+  TermInput,
+} from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 
 type Languages = Pick<Glossary, 'idioma_origen' | 'idioma_meta'>;
@@ -61,4 +69,61 @@ export function inputOf(
   }
   if (withPrivateComments) input.comentarios_privados = values.comentarios_privados?.trim() || null;
   return { ...(input as EntryInput), termino };
+}
+
+/** Each language's shown term: its first preferred one, else its first. */
+export function shownTermsOf(entry: Entry | null): Map<Language, Term> {
+  const shown = new Map<Language, Term>();
+  for (const term of entry?.terminos ?? []) {
+    const current = shown.get(term.idioma);
+    if (!current || (current.estado !== 'preferido' && term.estado === 'preferido')) {
+      shown.set(term.idioma, term);
+    }
+  }
+  return shown;
+}
+
+/** The entry's terms other than the shown ones, in order. */
+export function otherTermsOf(entry: Entry | null): Term[] {
+  const shown = new Set(shownTermsOf(entry).values());
+  return (entry?.terminos ?? []).filter((term) => !shown.has(term));
+}
+
+/**
+ * The whole term list written back: each language's term from its `Término (xx)` box (keeping
+ * the shown term's status and grammar), then the other terms of that language in their order.
+ */
+export function termsInputOf(
+  values: Record<string, string>,
+  languages: readonly Language[],
+  shown: Map<Language, Term>,
+  others: readonly Term[],
+): TermInput[] {
+  const list: TermInput[] = [];
+  for (const lang of languages) {
+    const text = values[formKey(`termino.${lang}`)]?.trim();
+    if (text) {
+      const before = shown.get(lang);
+      list.push({
+        ...(before ?? {}),
+        idioma: lang,
+        termino: text,
+        estado: before?.estado ?? 'preferido',
+      });
+    }
+    for (const term of others) {
+      if (term.idioma !== lang || !term.termino.trim()) continue;
+      list.push({
+        idioma: term.idioma,
+        termino: term.termino.trim(),
+        estado: term.estado,
+        tipo: term.tipo,
+        categoria_gramatical: term.categoria_gramatical,
+        genero: term.genero,
+        numero: term.numero,
+        nota_uso: term.nota_uso?.trim() || null,
+      });
+    }
+  }
+  return list;
 }
