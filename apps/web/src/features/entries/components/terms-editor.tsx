@@ -2,6 +2,7 @@ import { TERM_MAX, TERM_STATUSES, TERM_TYPES, type Language, type Term } from '@
 import { es, format } from '@ludoterm/contract/messages/es';
 import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
+import classes from './entries.module.css';
 
 /** A term of the editor's list; `key` keeps React's rows stable while they move. */
 export interface TermRow extends Term {
@@ -63,6 +64,7 @@ export function TermsEditor({ languages, rows, onChange, disabled }: TermsEditor
             gap="xs"
             align="flex-end"
             wrap="wrap"
+            className={classes.termRow}
             role="group"
             aria-label={format(labels.rowLabel, { n })}
           >
