@@ -50,19 +50,16 @@ export function readFicha(ficha: string): StoredContent {
   return { card: parsed as StoredCard, terms: stored };
 }
 
-/** Whether the terms are exactly what the card's `termino.xx` fields would give. */
+/**
+ * Whether the terms are exactly what the card's `termino.xx` fields would give: each a preferred
+ * full term with nothing else, matching its language's field (mergeTerms keeps both in step).
+ */
 function isDerivable(card: StoredCard, terms: readonly StoredTerm[]): boolean {
-  const derived = derivedTerms(card);
-  return (
-    terms.length === derived.length &&
-    terms.every(
-      (t) =>
-        Object.keys(t).length === 4 &&
-        t.estado === 'preferido' &&
-        t.tipo === 'termino_completo' &&
-        derived.some((d) => d.idioma === t.idioma && d.termino === t.termino),
-    )
-  );
+  for (const t of terms) {
+    if (t.estado !== 'preferido' || t.tipo !== 'termino_completo') return false;
+    if (Object.keys(t).length !== 4 || card[`termino.${t.idioma}`] !== t.termino) return false;
+  }
+  return true;
 }
 
 export function fichaJson(card: StoredCard, terms: readonly StoredTerm[]): string {
@@ -202,10 +199,12 @@ function keepOnePreferred(terms: StoredTerm[], avisos: string[]): void {
 }
 
 function assertNoRepeatedTerm(terms: readonly StoredTerm[]): void {
+  // One term per language, the usual card, cannot repeat.
+  if (terms.length <= 2 && terms[0]?.idioma !== terms[1]?.idioma) return;
   const seen = new Set<string>();
   for (const term of terms) {
     // Case only: accents tell terms apart ("papa", "papá").
-    const key = `${term.idioma}\u0001${term.termino.normalize('NFC').toLocaleLowerCase('es')}`;
+    const key = `${term.idioma}\u0001${term.termino.normalize('NFC').toLowerCase()}`;
     if (seen.has(key)) {
       throw new AppError(
         'VALIDATION_FAILED',
