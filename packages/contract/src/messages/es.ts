@@ -360,6 +360,7 @@ export const es = {
       save: 'Guardar la combinación',
       discard: 'Descartar mis cambios',
       privateComments: 'Comentarios privados',
+      terms: 'Términos (lista completa)',
     },
     deleteError: 'Error al eliminar: {detail}',
     restoreError: 'Error al restaurar: {detail}',

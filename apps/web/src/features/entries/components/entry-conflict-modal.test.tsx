@@ -45,6 +45,25 @@ describe('entry conflicts', () => {
     expect(merged.comentarios_privados).toBe('Revisar con QA.');
   });
 
+  it('compares an edited term list as one row, and keeps it or the saved one as chosen', () => {
+    const list: EntryInput['terminos'] = [
+      { idioma: 'es', termino: 'espada', estado: 'preferido' },
+      { idioma: 'es', termino: 'tizona', estado: 'desaconsejado' },
+      { idioma: 'en', termino: 'longsword', estado: 'preferido' },
+    ];
+    const withTerms = { ...mine, terminos: list };
+    const row = conflictRows(esEnFields, withTerms, theirs).find((r) => r.id === 'terminos');
+    expect(row).toMatchObject({
+      label: 'Términos (lista completa)',
+      mine: 'es: espada (preferido) · es: tizona (desaconsejado) · en: longsword (preferido)',
+      theirs: 'es: espada (preferido) · en: sword (preferido)',
+    });
+    expect(mergedInput(esEnFields, withTerms, theirs, new Set()).terminos).toEqual(list);
+    expect(
+      mergedInput(esEnFields, withTerms, theirs, new Set(['terminos'])).terminos,
+    ).toBeUndefined();
+  });
+
   it('tells who changed each field since the edit opened, and keeps what only they changed', async () => {
     const base: Entry = { ...espada, version: 2, notas: 'Véase «sable».' };
     const rows = conflictRows(esEnFields, { ...mine, notas: 'Véase «sable».' }, theirs, base);

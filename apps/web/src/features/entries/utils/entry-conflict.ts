@@ -14,6 +14,15 @@ export interface ConflictRow {
 }
 
 const PRIVATE = 'comentarios_privados';
+/** The whole term list, compared as one row when the edit sent it. */
+const TERMS = 'terminos';
+
+/** A term list as one line: «es: espada (preferido) · en: sword (preferido)». */
+function termsText(terms: EntryInput['terminos']): string {
+  return (terms ?? [])
+    .map((t) => `${t.idioma}: ${t.termino} (${t.estado ?? 'admitido'})`)
+    .join(' · ');
+}
 
 /** The entry as it is now, when a save answered 409 because someone else saved first. */
 export function conflictOf(error: unknown): Entry | null {
@@ -24,6 +33,7 @@ export function conflictOf(error: unknown): Entry | null {
 
 function valueOf(entry: EntryInput | Entry, id: string): string {
   if (id === PRIVATE) return entry.comentarios_privados ?? '';
+  if (id === TERMS) return termsText(entry.terminos);
   return fieldValue(entry as Pick<Entry, 'termino'>, id) ?? '';
 }
 
@@ -36,6 +46,7 @@ export function conflictRows(
 ): ConflictRow[] {
   const rows = fields.map((f) => ({ id: f.id, label: f.label }));
   if (PRIVATE in mine) rows.push({ id: PRIVATE, label: es.entries.conflict.privateComments });
+  if (mine.terminos) rows.push({ id: TERMS, label: es.entries.conflict.terms });
   return rows
     .map((r): ConflictRow => {
       const row = { ...r, mine: valueOf(mine, r.id), theirs: valueOf(theirs, r.id) };
@@ -66,5 +77,8 @@ export function mergedInput(
       id,
     );
   }
-  return inputOf(values, fields, { withPrivateComments: PRIVATE in mine });
+  const merged = inputOf(values, fields, { withPrivateComments: PRIVATE in mine });
+  // Keeping theirs means sending no list: the server keeps the saved one.
+  if (mine.terminos && !keepTheirs.has(TERMS)) merged.terminos = mine.terminos;
+  return merged;
 }
