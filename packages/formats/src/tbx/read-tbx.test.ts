@@ -1,10 +1,22 @@
 import { readFile } from 'node:fs/promises';
+import type { EntryInput } from '@ludoterm/contract';
 import { describe, expect, it } from 'vitest';
 import { readImportFile } from '../read-import-file.ts';
 import { compact, EN_ES, entriesOf, ES_EN, readFixture, sharedInterchangePath } from '../test-support/fixtures.ts';
 
 async function readTbxBytes(bytes: Uint8Array, langs = ES_EN) {
   return entriesOf(readImportFile(bytes, { formato: 'tbx', ...langs }));
+}
+
+/** An entry's term list as `idioma:termino:estado:tipo` lines. */
+function termsOf(entry: EntryInput | undefined): string[] {
+  return (entry?.terminos ?? []).map((t) => `${t.idioma}:${t.termino}:${t.estado}:${t.tipo}`);
+}
+
+/** The card fields of an entry, without its term list. */
+function cardOf(entry: EntryInput): Record<string, unknown> {
+  const { terminos: _terms, ...card } = compact(entry);
+  return card;
 }
 
 describe('readTbx', () => {
@@ -23,7 +35,13 @@ describe('readTbx', () => {
     });
     // Pretty-printing line breaks inside a definition are not content.
     expect(entradas[0]?.definicion).not.toContain('\n');
-    expect(entradas[1]?.variante).toBe('audible notification');
+    // A deprecated synonym is a term of its own, with its status: not a free-text variant.
+    expect(entradas[1]?.variante).toBeNull();
+    expect(termsOf(entradas[1])).toEqual([
+      'es:señal de aviso sonora:preferido:termino_completo',
+      'en:audible alert:preferido:termino_completo',
+      'en:audible notification:desaconsejado:termino_completo',
+    ]);
   });
 
   it('imports an en/tr Windows-1254 file into en→es with the Spanish term empty', async () => {
@@ -31,10 +49,22 @@ describe('readTbx', () => {
     expect(entradas).toEqual([expect.objectContaining({ termino: { en: 'term with: éá and İı', es: null } })]);
   });
 
-  it('reads a memoQ-style export: region variants, abbreviations to variante, contexts per language', async () => {
+  it('reads a memoQ-style export: region variants, abbreviations as terms, contexts per language', async () => {
     const { entradas, omitidos } = await readTbxBytes(await readFixture('own/memoq-style.tbx'));
     expect(omitidos).toBe(1);
-    expect(entradas.map(compact)).toEqual([
+    expect(termsOf(entradas[0])).toEqual([
+      'es:puntos de maná:preferido:termino_completo',
+      'es:PM:admitido:abreviatura',
+      'en:mana points:preferido:termino_completo',
+      'en:MP:admitido:abreviatura',
+    ]);
+    expect(entradas[0]?.terminos?.[0]?.genero).toBe('masculino');
+    expect(termsOf(entradas[1])).toEqual([
+      'es:punto de guardado:preferido:termino_completo',
+      'es:punto de control:admitido:termino_completo',
+      'en:save point:preferido:termino_completo',
+    ]);
+    expect(entradas.map(cardOf)).toEqual([
       {
         termino: { es: 'puntos de maná', en: 'mana points' },
         categoria: 'sustantivo',
@@ -42,13 +72,10 @@ describe('readTbx', () => {
         definicion: 'Points that a character spends to cast spells; they regenerate over time.',
         contexto_es: 'Necesitas 30 puntos de maná para lanzar Bola de fuego.',
         contexto_en: 'You need 30 mana points to cast Fireball.',
-        variante: 'PM; MP',
-        notas: 'grammaticalGender (es-es): masculine',
       },
       {
         termino: { es: 'punto de guardado', en: 'save point' },
         categoria: 'sustantivo',
-        variante: 'punto de control',
         notas: 'Do not confuse with checkpoint in racing games.',
       },
     ]);
@@ -56,7 +83,13 @@ describe('readTbx', () => {
 
   it('reads a MultiTerm-style export with ntig/termGrp and capitalised field names', async () => {
     const { entradas } = await readTbxBytes(await readFixture('own/multiterm-style.tbx'), EN_ES);
-    expect(compact(entradas[0]!)).toEqual({
+    expect(termsOf(entradas[0])).toEqual([
+      'en:turn order:preferido:termino_completo',
+      'es:orden de turno:preferido:termino_completo',
+      'es:orden de turnos:admitido:termino_completo',
+    ]);
+    expect(entradas[0]?.terminos?.[1]).toMatchObject({ genero: 'masculino', nota_uso: 'Preferido sobre «orden de turnos».' });
+    expect(cardOf(entradas[0]!)).toEqual({
       termino: { en: 'turn order', es: 'orden de turno' },
       categoria: 'sustantivo',
       area: 'Strategy games',
@@ -64,15 +97,18 @@ describe('readTbx', () => {
       fuente: 'Game design handbook, ch. 4',
       contexto_en: 'Initiative rolls decide the turn order.',
       fuente_contexto_en: 'Rulebook p. 12',
-      variante: 'orden de turnos',
-      notas: 'Gender (ES): masculine\nPreferido sobre «orden de turnos».',
     });
     expect(entradas[1]?.termino).toEqual({ en: 'fog of war', es: 'niebla de guerra' });
   });
 
   it('reads TBX v3 in DCT style (namespaced data category elements)', async () => {
     const { entradas } = await readTbxBytes(await readFixture('own/tbx3-dct.tbx'), EN_ES);
-    expect(compact(entradas[0]!)).toEqual({
+    expect(termsOf(entradas[0])).toEqual([
+      'en:double jump:preferido:termino_completo',
+      'en:DJ:admitido:abreviatura',
+      'es:doble salto:preferido:termino_completo',
+    ]);
+    expect(cardOf(entradas[0]!)).toEqual({
       termino: { en: 'double jump', es: 'doble salto' },
       categoria: 'sustantivo',
       area: 'Platform games',
@@ -81,13 +117,18 @@ describe('readTbx', () => {
       contexto_en: 'Unlock the double jump in the second world.',
       fuente_contexto_en: 'Tutorial, level 2-1',
       contexto_es: 'Desbloquea el doble salto en el segundo mundo.',
-      variante: 'DJ',
     });
   });
 
   it('reads TBX v3 in DCA style: definitions of both languages, cross references, links, notes', async () => {
     const { entradas } = await readTbxBytes(await readFixture('own/tbx3-dca.tbx'));
-    expect(compact(entradas[0]!)).toEqual({
+    // The status is the term's; its note is the term's usage note.
+    expect(termsOf(entradas[0])).toEqual([
+      'es:arma hitscan:preferido:termino_completo',
+      'en:hitscan weapon:preferido:termino_completo',
+    ]);
+    expect(entradas[0]?.terminos?.[0]?.nota_uso).toBe('Préstamo habitual en la comunidad.');
+    expect(cardOf(entradas[0]!)).toEqual({
       termino: { es: 'arma hitscan', en: 'hitscan weapon' },
       categoria: 'sustantivo',
       area: 'Shooters',
@@ -99,8 +140,6 @@ describe('readTbx', () => {
         'Definición (en): A weapon whose shots hit instantly along a straight line.',
         'Fuente de la definición (en): Shooter glossary',
         'Hitscan explained (https://example.org/hitscan)',
-        'administrativeStatus (en): preferredTerm-admn-sts',
-        'Préstamo habitual en la comunidad.',
       ].join('\n'),
     });
     expect(entradas[1]?.categoria).toBe('verbo');
@@ -121,8 +160,12 @@ describe('readTbx', () => {
       definicion: 'A group of stars formed together in the spiral arms of a galaxy.',
       fuente: 'Oxford2007',
       area: 'General',
-      variante: 'galactic cluster',
     });
+    expect(termsOf(entradas[0])).toEqual([
+      'en:open cluster:preferido:termino_completo',
+      'en:galactic cluster:desaconsejado:termino_completo',
+      'es:cúmulo abierto:preferido:termino_completo',
+    ]);
   });
 
   it('refuses LTAC’s poorly formed file with its line when the shared folder is there', async (ctx) => {

@@ -1,4 +1,4 @@
-import type { EntryInput, Language } from '@ludoterm/contract';
+import type { EntryInput, Language, TermInput } from '@ludoterm/contract';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { FormatError } from '../errors.ts';
 import { blankEntry, cardFieldIds, type GlossaryLanguages, setField } from '../model.ts';
@@ -19,6 +19,14 @@ import {
   partOfSpeechToCard,
   type TbxCategory,
 } from './tbx-categories.ts';
+import {
+  genderOf,
+  grammaticalCategoryOf,
+  numberOf,
+  statusOf,
+  termDataKind,
+  termTypeOf,
+} from './tbx-term-data.ts';
 
 /** Text in the header of LudoTerm's TBX export; such files are read without whitespace clean-up. */
 export const TBX_EXPORT_MARK = 'Exportado de LudoTerm';
@@ -42,6 +50,10 @@ interface Term {
   tag: string;
   text: string | null;
   termType: string | null;
+  /** The term's own status and grammar, as written. */
+  status: string | null;
+  gender: string | null;
+  number: string | null;
   items: Item[];
 }
 
@@ -87,7 +99,9 @@ function itemOf(element: XmlElement, ctx: TbxContext): Item {
 
 function pushItem(concept: Concept, item: Item, scope: Scope): void {
   if (scope.level === 'term') {
+    const kind = termDataKind(item.type);
     if (item.category === 'termType') scope.term.termType = item.value;
+    else if (kind) scope.term[kind] ??= item.value;
     else scope.term.items.push(item);
   } else if (scope.level === 'lang') {
     const list = concept.langItems.get(scope.lang);
@@ -112,6 +126,9 @@ function addTerm(concept: Concept, termParent: XmlElement, scope: Scope, ctx: Tb
     tag: concept.langTags.get(scope.lang) ?? scope.lang,
     text: termElement ? cleanText(termElement, ctx) : null,
     termType: null,
+    status: null,
+    gender: null,
+    number: null,
     items: [],
   };
   concept.terms.push(term);
@@ -193,6 +210,37 @@ function posRank(p: Placed, base: Language, mainTerms: Map<Language, Term>): num
   return (p.lang === base ? 0 : p.lang === null ? 2 : 4) + (onMain ? 0 : 1);
 }
 
+function hasTermList(terms: readonly Term[], langs: readonly Language[]): boolean {
+  if (terms.some((t) => t.status !== null || t.gender !== null || t.number !== null)) return true;
+  return langs.some((lang) => terms.filter((t) => t.lang === lang && t.text !== null).length > 1);
+}
+
+/** Each language's terms, its main term first: status, type, grammar and usage note of each. */
+function termList(terms: readonly Term[], langs: readonly Language[], mainTerms: Map<Language, Term>): TermInput[] {
+  const list: TermInput[] = [];
+  for (const lang of langs) {
+    const main = mainTerms.get(lang);
+    if (!main) continue;
+    const own = [main, ...terms.filter((t) => t.lang === lang && t !== main && t.text !== null && t.text !== main.text)];
+    for (const t of own) {
+      const pos = t.items.find((i) => i.category === 'partOfSpeech')?.value ?? null;
+      const usage = t.items.filter((i) => i.category === 'note' && i.value).map((i) => i.value);
+      list.push({
+        idioma: lang,
+        termino: t.text!,
+        // A status LudoTerm does not know is kept as admitted.
+        estado: (t.status !== null ? statusOf(t.status) : null) ?? (t === main ? 'preferido' : 'admitido'),
+        tipo: termTypeOf(t.termType),
+        categoria_gramatical: grammaticalCategoryOf(pos),
+        genero: genderOf(t.gender),
+        numero: numberOf(t.number),
+        nota_uso: usage.length > 0 ? usage.join('; ') : null,
+      });
+    }
+  }
+  return list;
+}
+
 function entryFromConcept(unit: XmlElement, ctx: TbxContext): EntryInput | null {
   const { langs } = ctx;
   const concept: Concept = { entryItems: [], langItems: new Map(), langTags: new Map(), terms: [] };
@@ -203,28 +251,40 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext): EntryInput | null 
   const entry = blankEntry(langs);
   const mainTerms = new Map<Language, Term>();
   const variants: string[] = [];
+  // Several terms in a language, or any term's status or grammar: the entry keeps a term list.
+  const withList = hasTermList(concept.terms, [base, target]);
   for (const lang of [base, target]) {
     let main: Term | undefined;
     let first: Term | undefined;
+    let preferred: Term | undefined;
     for (const t of concept.terms) {
       if (t.lang !== lang || t.text === null) continue;
       first ??= t;
+      if (!preferred && t.status !== null && statusOf(t.status) === 'preferido') preferred = t;
       if (!main && !isVariantTermType(t.termType)) main = t;
     }
-    main ??= first;
+    main = preferred ?? main ?? first;
     if (!main) continue;
     mainTerms.set(lang, main);
     setField(entry, `termino.${lang}`, main.text);
+    if (withList) continue;
     for (const t of concept.terms) {
       if (t.lang === lang && t !== main && t.text !== null && t.text !== main.text) variants.push(t.text);
     }
   }
   if (mainTerms.size === 0) return null;
+  if (withList) entry.terminos = termList(concept.terms, [base, target], mainTerms);
 
   const placed: Placed[] = [];
   for (const item of concept.entryItems) placed.push({ item, lang: null, term: null });
   for (const lang of [base, target]) for (const item of concept.langItems.get(lang) ?? []) placed.push({ item, lang, term: null });
-  for (const term of concept.terms) for (const item of term.items) placed.push({ item, lang: term.lang, term });
+  for (const term of concept.terms) {
+    for (const item of term.items) {
+      // With a term list, a term's own notes are its usage note.
+      if (withList && item.category === 'note' && !labelledNote(item.value ?? '', ctx.fields)) continue;
+      placed.push({ item, lang: term.lang, term });
+    }
+  }
 
   const notes: string[] = [];
   const labelled = new Map<string, string | null>();
@@ -331,7 +391,8 @@ const TMX_ROOTS = new Set(['tmx']);
 
 /**
  * Reads a TBX file, streaming: v2 (`martif`, TBX-Basic, MultiTerm) or v3 (DCA or DCT), whatever
- * the root; data categories map to card fields (`categoryOf`), extra terms to `variante`.
+ * the root; data categories map to card fields (`categoryOf`); a concept with several terms in a
+ * language, or with term statuses or grammar, keeps them as its term list.
  */
 export function readTbx(source: TextSource, options: GlossaryLanguages): EntryStream {
   const ctx: TbxContext = {

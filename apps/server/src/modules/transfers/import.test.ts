@@ -394,6 +394,40 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(await listEntries(t, owner, glossary)).toHaveLength(1);
     });
 
+    it('imports a TBX-Basic concept\'s synonyms as terms with their statuses, none of them into the notes', async () => {
+      const { owner, glossary } = await owned();
+      const tbx = `<?xml version="1.0" encoding="UTF-8"?>
+<martif type="TBX-Basic" xml:lang="en"><text><body>
+  <termEntry id="c1">
+    <langSet xml:lang="es">
+      <tig><term>puntos de salud</term><termNote type="administrativeStatus">preferredTerm-admn-sts</termNote><termNote type="grammaticalGender">masculine</termNote></tig>
+      <tig><term>vida</term><termNote type="administrativeStatus">deprecatedTerm-admn-sts</termNote><note>Ambiguo en la interfaz.</note></tig>
+      <tig><term>PS</term><termNote type="termType">acronym</termNote><termNote type="administrativeStatus">estado-raro</termNote></tig>
+    </langSet>
+    <langSet xml:lang="en">
+      <tig><term>HP</term><termNote type="termType">acronym</termNote><termNote type="administrativeStatus">admittedTerm-admn-sts</termNote></tig>
+      <tig><term>hit points</term><termNote type="administrativeStatus">preferredTerm-admn-sts</termNote></tig>
+    </langSet>
+  </termEntry>
+</body></text></martif>`;
+      const res = await postImport(t, owner, glossary, { formato: 'tbx', file: tbx });
+      expect(res.statusCode, res.body).toBe(200);
+      const [saved] = await listEntries(t, owner, glossary);
+      expect(saved!.termino).toEqual({ es: 'puntos de salud', en: 'hit points' });
+      expect(saved!.terminos.map((x) => `${x.idioma}:${x.termino}:${x.estado}:${x.tipo}`)).toEqual([
+        'es:puntos de salud:preferido:termino_completo',
+        'es:vida:desaconsejado:termino_completo',
+        // A status LudoTerm does not know is kept as admitted.
+        'es:PS:admitido:sigla',
+        'en:hit points:preferido:termino_completo',
+        'en:HP:admitido:sigla',
+      ]);
+      expect(saved!.terminos[0]!.genero).toBe('masculino');
+      expect(saved!.terminos[1]!.nota_uso).toBe('Ambiguo en la interfaz.');
+      expect(saved!.notas).toBeNull();
+      expect(saved!.variante).toBeNull();
+    });
+
     it('answers once indexed: every kind of search right after finds them all', async () => {
       const { owner, glossary } = await owned();
       const entries = Array.from({ length: 2000 }, (_, i) => ({

@@ -1,0 +1,90 @@
+import type { Term } from '@ludoterm/contract';
+import { foldText } from '../text/languages.ts';
+
+// A term's own data categories in TBX (status, type, grammar) as the card's term fields.
+
+function key(value: string): string {
+  return foldText(value).replace(/[^a-z]/g, '');
+}
+
+/** Data category types that give a term's status. */
+const STATUS_TYPES = new Set(['administrativestatus', 'normativeauthorization', 'usagestatus', 'status']);
+const GENDER_TYPES = new Set(['grammaticalgender', 'gender', 'genero']);
+const NUMBER_TYPES = new Set(['grammaticalnumber', 'number', 'numero']);
+
+export type TermDataKind = 'status' | 'gender' | 'number';
+
+/** Which of a term's own data a `type` names, or null. */
+export function termDataKind(type: string): TermDataKind | null {
+  const k = key(type);
+  if (STATUS_TYPES.has(k)) return 'status';
+  if (GENDER_TYPES.has(k)) return 'gender';
+  if (NUMBER_TYPES.has(k)) return 'number';
+  return null;
+}
+
+/**
+ * A status value (`preferredTerm-admn-sts`, `deprecated`, `forbidden`…) as the card's status;
+ * null when it is none LudoTerm knows. Superseded terms read as deprecated.
+ */
+export function statusOf(value: string): Term['estado'] | null {
+  const k = key(value);
+  if (k.startsWith('preferred') || k.startsWith('standardized')) return 'preferido';
+  if (k.startsWith('admitted') || k.startsWith('permitted')) return 'admitido';
+  if (k.startsWith('deprecated') || k.startsWith('superseded') || k.startsWith('obsolete')) {
+    return 'desaconsejado';
+  }
+  if (k.startsWith('forbidden') || k.startsWith('prohibited')) return 'prohibido';
+  return null;
+}
+
+const TYPES: Record<string, Term['tipo']> = {
+  fullform: 'termino_completo',
+  acronym: 'sigla',
+  initialism: 'sigla',
+  abbreviation: 'abreviatura',
+  shortform: 'forma_corta',
+  variant: 'variante',
+  phrase: 'expresion',
+  setphrase: 'expresion',
+  collocation: 'expresion',
+  formula: 'formula',
+  equation: 'formula',
+};
+
+export function termTypeOf(value: string | null): Term['tipo'] {
+  return (value && TYPES[key(value)]) || 'termino_completo';
+}
+
+const CATEGORIES: Record<string, NonNullable<Term['categoria_gramatical']>> = {
+  noun: 'sustantivo',
+  verb: 'verbo',
+  adjective: 'adjetivo',
+  adverb: 'adverbio',
+  propernoun: 'nombre_propio',
+  other: 'otra',
+};
+
+export function grammaticalCategoryOf(value: string | null): Term['categoria_gramatical'] {
+  return (value && CATEGORIES[key(value)]) || null;
+}
+
+const GENDERS: Record<string, NonNullable<Term['genero']>> = {
+  masculine: 'masculino',
+  feminine: 'femenino',
+  neuter: 'neutro',
+  other: 'comun',
+  common: 'comun',
+};
+
+export function genderOf(value: string | null): Term['genero'] {
+  return (value && GENDERS[key(value)]) || null;
+}
+
+export function numberOf(value: string | null): Term['numero'] {
+  if (!value) return null;
+  const k = key(value);
+  if (k === 'singular') return 'singular';
+  if (k === 'plural') return 'plural';
+  return k === 'othernumber' || k === 'uncountable' || k === 'mass' ? 'invariable' : null;
+}
