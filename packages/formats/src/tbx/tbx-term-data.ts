@@ -88,3 +88,47 @@ export function numberOf(value: string | null): Term['numero'] {
   if (k === 'plural') return 'plural';
   return k === 'othernumber' || k === 'uncountable' || k === 'mass' ? 'invariable' : null;
 }
+
+// What the writer puts in TBX-Basic's picklists. TBX-Basic has no forbidden status, no formula
+// type and no grammatical number: prohibido travels as deprecated, the other two are left out.
+const STATUS_VALUES: Record<Term['estado'], string> = {
+  preferido: 'preferredTerm-admn-sts',
+  admitido: 'admittedTerm-admn-sts',
+  desaconsejado: 'deprecatedTerm-admn-sts',
+  prohibido: 'deprecatedTerm-admn-sts',
+};
+const TYPE_VALUES: Partial<Record<Term['tipo'], string>> = {
+  sigla: 'acronym',
+  abreviatura: 'abbreviation',
+  forma_corta: 'shortForm',
+  variante: 'variant',
+  expresion: 'phrase',
+};
+const CATEGORY_VALUES: Record<NonNullable<Term['categoria_gramatical']>, string> = {
+  sustantivo: 'noun',
+  verbo: 'verb',
+  adjetivo: 'adjective',
+  adverbio: 'adverb',
+  nombre_propio: 'properNoun',
+  otra: 'other',
+};
+const GENDER_VALUES: Record<NonNullable<Term['genero']>, string> = {
+  masculino: 'masculine',
+  femenino: 'feminine',
+  neutro: 'neuter',
+  comun: 'other',
+};
+
+/** A term's own data as TBX-Basic `termNote` type/value pairs (part of speech aside). */
+export function termNotesOf(term: Pick<Term, 'estado' | 'tipo' | 'genero'>): Array<[string, string]> {
+  const notes: Array<[string, string]> = [];
+  const type = TYPE_VALUES[term.tipo];
+  if (type) notes.push(['termType', type]);
+  notes.push(['administrativeStatus', STATUS_VALUES[term.estado]]);
+  if (term.genero) notes.push(['grammaticalGender', GENDER_VALUES[term.genero]]);
+  return notes;
+}
+
+export function partOfSpeechValueOf(category: Term['categoria_gramatical']): string | null {
+  return category ? CATEGORY_VALUES[category] : null;
+}

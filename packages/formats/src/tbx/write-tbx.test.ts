@@ -1,10 +1,30 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { exportToFile, run } from '../test-support/external-tools.ts';
-import { fixturePath, hasCommand, pythonWithTranslateToolkit, requireTool } from '../test-support/fixtures.ts';
+import type { EntryInput } from '@ludoterm/contract';
+import type { ExportEntry } from '../model.ts';
+import { readImportFile } from '../read-import-file.ts';
+import { entriesOf, ES_EN, fixturePath, hasCommand, pythonWithTranslateToolkit, requireTool } from '../test-support/fixtures.ts';
 import { SAMPLE_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
 
 const XMLLINT = hasCommand('xmllint');
+
+const blank = { categoria_gramatical: null, genero: null, numero: null, nota_uso: null } as const;
+/** A concept with synonyms, statuses and grammar in both languages. */
+const WITH_TERMS: ExportEntry = {
+  id: 21,
+  termino: { es: 'puntos de salud', en: 'hit points' },
+  definicion: 'Lo que un personaje aguanta antes de caer.',
+  terminos: [
+    { ...blank, idioma: 'es', termino: 'puntos de salud', estado: 'preferido', tipo: 'termino_completo', genero: 'masculino' },
+    { ...blank, idioma: 'es', termino: 'PS', estado: 'admitido', tipo: 'sigla' },
+    { ...blank, idioma: 'es', termino: 'vida', estado: 'desaconsejado', tipo: 'termino_completo', nota_uso: 'Ambiguo en la interfaz.' },
+    { ...blank, idioma: 'en', termino: 'hit points', estado: 'preferido', tipo: 'termino_completo', categoria_gramatical: 'sustantivo' },
+    { ...blank, idioma: 'en', termino: 'HP', estado: 'admitido', tipo: 'sigla' },
+  ],
+};
+const summary = (terms: EntryInput['terminos']) =>
+  (terms ?? []).map((t) => [t.idioma, t.termino, t.estado, t.tipo, t.genero ?? null, t.categoria_gramatical ?? null, t.nota_uso ?? null]);
 
 const READ_TBX = `
 import json, sys
@@ -21,6 +41,23 @@ describe('writeTbx', () => {
     const result = run('xmllint', ['--noout', '--nonet', '--relaxng', fixturePath('TBXcoreStructV03_TBX-Basic_integrated.rng'), path]);
     expect(result.stderr).toContain('validates');
     expect(result.status).toBe(0);
+  });
+
+  it('writes each term of a concept with its status and grammar, valid TBX-Basic v3, and reads it back the same', async (ctx) => {
+    requireTool(XMLLINT, 'xmllint (libxml2-utils)', (note) => ctx.skip(note));
+    for (const version of [2, 3] as const) {
+      const path = await exportToFile('tbx', [WITH_TERMS], SAMPLE_META, { version });
+      if (version === 3) {
+        const result = run('xmllint', ['--noout', '--nonet', '--relaxng', fixturePath('TBXcoreStructV03_TBX-Basic_integrated.rng'), path]);
+        expect(result.stderr).toContain('validates');
+      }
+      const xml = await readFile(path, 'utf8');
+      expect(xml).toContain('<termNote type="administrativeStatus">deprecatedTerm-admn-sts</termNote>');
+      expect(xml).toContain('<termNote type="termType">acronym</termNote>');
+      const { entradas } = await entriesOf(readImportFile(await readFile(path), { formato: 'tbx', ...ES_EN }));
+      expect(summary(entradas[0]!.terminos)).toEqual(summary(WITH_TERMS.terminos));
+      expect(entradas[0]!.variante ?? null).toBeNull();
+    }
   });
 
   it('writes TBX v2 that Debian’s translate-toolkit reads back with the same terms', async (ctx) => {

@@ -1,9 +1,10 @@
-import type { Language } from '@ludoterm/contract';
+import type { Language, Term } from '@ludoterm/contract';
 import { type EntrySource, type ExportEntry, getField, type GlossaryMeta } from '../model.ts';
 import { TextBatcher } from '../output/text-batcher.ts';
 import { escapeXmlAttribute, escapeXmlText } from '../xml/xml-text.ts';
 import { TBX_EXPORT_MARK } from './read-tbx.ts';
 import { cardToPartOfSpeech, partOfSpeechToCard } from './tbx-categories.ts';
+import { partOfSpeechValueOf, termNotesOf } from './tbx-term-data.ts';
 
 export interface WriteTbxOptions {
   /** 2: TBX-Basic v2 (`martif`, the default); 3: TBX-Basic v3 (`tbx`, DCA style, ISO 30042:2019). */
@@ -51,6 +52,31 @@ function transaction(kind: 'origination' | 'modification', who: string | undefin
 
 function note(id: string, value: string): string {
   return `      <note>${text(`${id}: ${value}`)}</note>\n`;
+}
+
+function termNotesXml(term: Pick<Term, 'estado' | 'tipo' | 'genero'>): string {
+  return termNotesOf(term)
+    .map(([type, v]) => `          <termNote type="${type}">${v}</termNote>\n`)
+    .join('');
+}
+
+/**
+ * A language's terms to write one by one, the shown one first; empty when the entry's terms say
+ * no more than its one preferred full term (so plain entries are written as before).
+ */
+function listedTerms(entry: ExportEntry, lang: Language, shownText: string): Term[] {
+  const own = (entry.terminos ?? []).filter((t) => t.idioma === lang && t.termino.trim() !== '');
+  const shown = own.find((t) => t.termino === shownText);
+  if (!shown) return [];
+  const plain =
+    own.length === 1 &&
+    shown.estado === 'preferido' &&
+    shown.tipo === 'termino_completo' &&
+    !shown.categoria_gramatical &&
+    !shown.genero &&
+    !shown.numero &&
+    !shown.nota_uso;
+  return plain ? [] : [shown, ...own.filter((t) => t !== shown)];
 }
 
 function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: string): string {
@@ -104,10 +130,15 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: st
     const term = terms.get(lang) ?? null;
     if (term === null) continue;
     termless = false;
+    // With a term list, every term of the language, the shown one first, each with its data.
+    const listed = listedTerms(entry, lang, term);
     out += `      <${names.lang} xml:lang="${lang}">\n`;
     if (lang === base) out += definitionXml('        ');
     out += `        <${names.term}>\n          <term>${text(term)}</term>\n`;
-    if (pos && lang === posLang) out += `          <termNote type="partOfSpeech">${pos}</termNote>\n`;
+    const shown = listed[0];
+    const shownPos = pos && lang === posLang ? pos : partOfSpeechValueOf(shown?.categoria_gramatical ?? null);
+    if (shownPos) out += `          <termNote type="partOfSpeech">${shownPos}</termNote>\n`;
+    if (shown) out += termNotesXml(shown);
     const context = value(`contexto_${lang}`);
     const contextSource = value(`fuente_contexto_${lang}`);
     if (context) {
@@ -116,7 +147,17 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: st
         (contextSource ? `<admin type="source">${text(contextSource)}</admin>` : '') +
         '</descripGrp>\n';
     }
-    out += `        </${names.term}>\n      </${names.lang}>\n`;
+    if (shown?.nota_uso) out += `          <note>${text(shown.nota_uso)}</note>\n`;
+    out += `        </${names.term}>\n`;
+    for (const other of listed.slice(1)) {
+      out += `        <${names.term}>\n          <term>${text(other.termino)}</term>\n`;
+      const otherPos = partOfSpeechValueOf(other.categoria_gramatical);
+      if (otherPos) out += `          <termNote type="partOfSpeech">${otherPos}</termNote>\n`;
+      out += termNotesXml(other);
+      if (other.nota_uso) out += `          <note>${text(other.nota_uso)}</note>\n`;
+      out += `        </${names.term}>\n`;
+    }
+    out += `      </${names.lang}>\n`;
   }
   if (termless) {
     // Every entry needs a language section with a term: an entry without terms keeps an empty one.
