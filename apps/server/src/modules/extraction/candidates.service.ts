@@ -7,8 +7,10 @@ import {
   type AddCandidatesAnswer,
   type AddCandidatesInput,
   type CandidateInput,
+  TERMS_PER_ENTRY_MAX,
   type EntryInput,
   type Language,
+  type TermInput,
 } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
@@ -20,15 +22,18 @@ import { authorizeGlossary } from '../glossaries/index.ts';
 import { displayNameOf } from '../users/index.ts';
 import { listExistingTerms } from './extraction.repository.ts';
 
-/** Variants as the card's single `variante` field holds them. */
-const VARIANT_SEPARATOR = '; ';
-
 function clean(value: string | null | undefined): string | null {
   const text = value?.trim();
   return text ? text : null;
 }
 
-/** The DocuTerm card of a candidate (CONTRACT.md, Extractor). */
+const sameTerm = (a: string, b: string) =>
+  a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
+
+/**
+ * The DocuTerm card of a candidate (CONTRACT.md, Extractor). The other surface forms merged
+ * under its headword become admitted terms of type `variante`, never the headword again.
+ */
 export function candidateToEntry(
   candidate: CandidateInput,
   language: Language,
@@ -36,16 +41,28 @@ export function candidateToEntry(
   fuente: string,
 ): EntryInput {
   const contexto = clean(candidate.contexto);
-  const variants = (candidate.variante ?? []).map((v) => v.trim()).filter((v) => v !== '');
+  const headword = clean(candidate.termino[language]);
+  const translation = clean(candidate.termino[other]);
+  const forms: string[] = [];
+  for (const form of candidate.variante ?? []) {
+    const text = form.trim();
+    if (text && !(headword && sameTerm(text, headword)) && !forms.some((f) => sameTerm(f, text))) {
+      forms.push(text);
+    }
+  }
+  const terminos: TermInput[] = [];
+  if (headword) terminos.push({ idioma: language, termino: headword, estado: 'preferido' });
+  // The list holds at most TERMS_PER_ENTRY_MAX terms, the headword and a translation included.
+  for (const form of forms.slice(0, TERMS_PER_ENTRY_MAX - 2)) {
+    terminos.push({ idioma: language, termino: form, estado: 'admitido', tipo: 'variante' });
+  }
+  if (translation) terminos.push({ idioma: other, termino: translation, estado: 'preferido' });
   return {
-    termino: {
-      [language]: clean(candidate.termino[language]),
-      [other]: clean(candidate.termino[other]),
-    },
+    termino: { [language]: headword, [other]: translation },
+    ...(forms.length > 0 && headword ? { terminos } : {}),
     categoria: candidate.categoria ? CATEGORY_LABELS_ES[candidate.categoria] : null,
     definicion: clean(candidate.definicion),
     notas: clean(candidate.notas),
-    variante: variants.length > 0 ? [...new Set(variants)].join(VARIANT_SEPARATOR) : null,
     [contextFieldId(language)]: contexto,
     [contextSourceFieldId(language)]: contexto ? fuente : null,
   };

@@ -179,9 +179,15 @@ describeEngines('POST /glosarios/:nombre_seguro/entradas/candidatos', (t) => {
       fuente_contexto_es: 'manual.pdf',
       contexto_en: null,
       fuente_contexto_en: null,
-      variante: 'pociones de salud; Poción de salud',
+      // The surface forms are admitted variant terms; the headword is not its own variant.
+      variante: null,
       autor: 'Ana',
     });
+    expect(card.terminos.map((x) => `${x.idioma}:${x.termino}:${x.estado}:${x.tipo}`)).toEqual([
+      'es:poción de salud:preferido:termino_completo',
+      'es:pociones de salud:admitido:variante',
+      'en:health potion:preferido:termino_completo',
+    ]);
     const second = entries.find((e) => e.id === answer.resultados[1]!.entrada_id)!;
     expect(second).toMatchObject({
       termino: { es: 'jefe', en: null },
