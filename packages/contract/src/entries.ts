@@ -129,6 +129,8 @@ export const listEntriesQuerySchema = paginationQuerySchema.extend({
   q: lineText(z.string().max(200)).optional(),
   /** Order by the base-language term, in that language's collation. */
   orden: z.enum(['asc', 'desc']).optional(),
+  /** Only entries in this review state. */
+  estado_revision: z.enum(REVIEW_STATES).optional(),
 });
 export type ListEntriesQuery = z.infer<typeof listEntriesQuerySchema>;
 

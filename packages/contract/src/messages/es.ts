@@ -285,6 +285,8 @@ export const es = {
     privateComments: 'Comentarios privados',
     review: {
       label: 'Revisión',
+      filterLabel: 'Estado de revisión',
+      filterAll: 'Todas',
       state: { borrador: 'Borrador', en_revision: 'En revisión', aprobado: 'Aprobada' },
       send: 'Enviar a revisión',
       approve: 'Aprobar',

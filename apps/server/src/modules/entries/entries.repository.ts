@@ -1,3 +1,4 @@
+import type { ReviewState } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, EntriesTable, EntryRow, EntryVersionRow } from '../../db/schema.ts';
 import { chunks, ID_CHUNK } from './entry-rows.repository.ts';
@@ -44,18 +45,41 @@ export type SortOrder = 'asc' | 'desc';
 export async function listEntryPage(
   db: Kysely<Database>,
   glossaryId: number,
-  { orden, offset, limit }: { orden: SortOrder; offset: number; limit: number },
+  {
+    orden,
+    offset,
+    limit,
+    estado,
+  }: { orden: SortOrder; offset: number; limit: number; estado?: ReviewState },
 ): Promise<EntryRow[]> {
-  return db
+  let query = db
     .selectFrom('entries')
     .selectAll()
     .where('glossary_id', '=', glossaryId)
-    .where('eliminado_en', 'is', null)
+    .where('eliminado_en', 'is', null);
+  if (estado) query = query.where('estado_revision', '=', estado);
+  return query
     .orderBy('clave_orden', orden)
     .orderBy('id', orden)
     .limit(limit)
     .offset(offset)
     .execute();
+}
+
+/** How many live entries of a glossary are in a review state. */
+export async function countEntriesInState(
+  db: Kysely<Database>,
+  glossaryId: number,
+  estado: ReviewState,
+): Promise<number> {
+  const row = await db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('glossary_id', '=', glossaryId)
+    .where('eliminado_en', 'is', null)
+    .where('estado_revision', '=', estado)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Where a keyset walk over the sort order stopped. */

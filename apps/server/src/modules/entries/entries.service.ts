@@ -7,6 +7,7 @@ import { authorizeGlossary, type GlossaryAction } from '../glossaries/index.ts';
 import { searchIndexFor } from '../search/index.ts';
 import { displayNameOf } from '../users/index.ts';
 import {
+  countEntriesInState,
   findEntryRow,
   findEntryRowsByIds,
   listEntriesAfter,
@@ -77,6 +78,7 @@ export function isPagedQuery(query: ListEntriesQuery): boolean {
   return (
     query.q !== undefined ||
     query.orden !== undefined ||
+    query.estado_revision !== undefined ||
     query.pagina !== undefined ||
     query.por_pagina !== undefined
   );
@@ -94,12 +96,16 @@ export async function listEntriesPage(
   const offset = ((query.pagina ?? 1) - 1) * limit;
   const orden = query.orden ?? 'asc';
   const folded = foldText(query.q ?? '');
+  const estado = query.estado_revision;
   if (!folded) {
+    const total = estado
+      ? await countEntriesInState(db, scope.glossary.id, estado)
+      : scope.glossary.num_entradas;
     const rows =
-      offset >= scope.glossary.num_entradas
+      offset >= total
         ? []
-        : await listEntryPage(db, scope.glossary.id, { orden, offset, limit });
-    return { entries: rows.map((r) => viewOf(scope, r)), total: scope.glossary.num_entradas };
+        : await listEntryPage(db, scope.glossary.id, { orden, offset, limit, estado });
+    return { entries: rows.map((r) => viewOf(scope, r)), total };
   }
   const { ids, total } = await searchIndexFor(db).searchGlossary(db, {
     glossaryId: scope.glossary.id,
@@ -107,6 +113,7 @@ export async function listEntriesPage(
     orden,
     offset,
     limit,
+    estado,
   });
   const byId = new Map((await findEntryRowsByIds(db, ids)).map((r) => [r.id, r]));
   const entries = ids.flatMap((id) => {

@@ -1,5 +1,5 @@
 import type { Entry, Glossary, HistoryItem } from '@ludoterm/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { GlossaryRow } from '../../db/schema.ts';
 import { describeEngines } from '../../test/build-test-app.ts';
 import {
@@ -156,6 +156,59 @@ describeEngines('entry review state', (t) => {
     expect((bad.json() as { detail: string }).detail).toMatch(
       /El estado de revisión «final» no es válido/,
     );
+  });
+
+  it('lists and searches a glossary by review state, with the right totals', async () => {
+    const g = await createGlossaryRow(t, owner.user, { nombre: 'Filtro por estado' });
+    const base = `/api/glosarios/${g.nombre_seguro}/entradas`;
+    for (const [es, en, estado] of [
+      ['arco largo', 'longbow', 'aprobado'],
+      ['arco corto', 'shortbow', 'borrador'],
+      ['arcabuz', 'arquebus', 'aprobado'],
+      ['daga', 'dagger', 'en_revision'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: base,
+        headers: owner.headers,
+        payload: { termino: { es, en }, estado_revision: estado },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const list = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${base}?${query}`,
+        headers: owner.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        terms: (res.json() as Entry[]).map((e) => e.termino.es),
+        total: res.headers['x-total-count'],
+      };
+    };
+    expect(await list('estado_revision=aprobado')).toEqual({
+      terms: ['arcabuz', 'arco largo'],
+      total: '2',
+    });
+    expect(await list('estado_revision=aprobado&q=arco')).toEqual({
+      terms: ['arco largo'],
+      total: '1',
+    });
+    expect(await list('estado_revision=borrador&q=ar')).toEqual({
+      terms: ['arco corto'],
+      total: '1',
+    });
+    expect(await list('estado_revision=en_revision&orden=desc')).toEqual({
+      terms: ['daga'],
+      total: '1',
+    });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `${base}?estado_revision=final`,
+      headers: owner.headers,
+    });
+    expect(bad.statusCode).toBe(422);
   });
 
   it('members can be invited as revisor', async () => {

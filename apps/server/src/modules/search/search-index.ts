@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ReviewState } from '@ludoterm/contract';
 import type { DatabaseEngine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CountedMatch, CountedMatches, OrderedMatch, RankedMatch } from './search-order.ts';
@@ -40,6 +41,8 @@ export interface GlossarySearch {
   orden: 'asc' | 'desc';
   offset: number;
   limit: number;
+  /** Only entries in this review state. */
+  estado?: ReviewState;
 }
 
 export interface SearchPage {

@@ -36,17 +36,18 @@ export const postgresSearchIndex: SearchIndex = {
 
   async searchGlossary(
     db,
-    { glossaryId, query, orden, offset, limit }: GlossarySearch,
+    { glossaryId, query, orden, offset, limit, estado }: GlossarySearch,
   ): Promise<SearchPage> {
     const columns: TermColumn[] = ['origen', 'meta', 'subindice'];
     const short = isShortQuery(query);
-    const matching = db
+    let matching = db
       .selectFrom('entries')
       .where('glossary_id', '=', glossaryId)
-      .where('eliminado_en', 'is', null)
-      .where((eb) =>
-        eb.or(columns.map((c) => (short ? startsWith(eb, c, query) : contains(eb, c, query)))),
-      );
+      .where('eliminado_en', 'is', null);
+    if (estado) matching = matching.where('estado_revision', '=', estado);
+    matching = matching.where((eb) =>
+      eb.or(columns.map((c) => (short ? startsWith(eb, c, query) : contains(eb, c, query)))),
+    );
     const count = await matching
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

@@ -30,7 +30,7 @@ export const sqliteSearchIndex: SearchIndex = {
 
   async searchGlossary(
     db,
-    { glossaryId, query, orden, offset, limit }: GlossarySearch,
+    { glossaryId, query, orden, offset, limit, estado }: GlossarySearch,
   ): Promise<SearchPage> {
     const columns: TermColumn[] = ['origen', 'meta', 'subindice'];
     const direction = sql.raw(orden === 'desc' ? 'desc' : 'asc');
@@ -41,7 +41,9 @@ export const sqliteSearchIndex: SearchIndex = {
       const end = query + PREFIX_END;
       const ranges = sql.join(
         columns.map(
-          (c) => sql`select id from entries where glossary_id = ${glossaryId} and eliminado_en is null
+          (
+            c,
+          ) => sql`select id from entries where glossary_id = ${glossaryId} and eliminado_en is null
             and ${sql.ref(TERM_COLUMNS[c])} >= ${query} and ${sql.ref(TERM_COLUMNS[c])} < ${end}`,
         ),
         sql` union `,
@@ -55,10 +57,17 @@ export const sqliteSearchIndex: SearchIndex = {
         n: number;
       }>`select count(*) as n from entries_fts where entries_fts match ${match}`;
     }
+    if (estado) {
+      // A review state narrows the matches through their rows; few enough to sort.
+      count = sql<{ n: number }>`select count(*) as n from entries e
+        where e.id in ${matching} and e.estado_revision = ${estado}`;
+      matching = sql<number>`(select e.id from entries e
+        where e.id in ${matching} and e.estado_revision = ${estado})`;
+    }
     const total = Number((await count.execute(db)).rows[0]?.n ?? 0);
     if (total === 0 || offset >= total) return { ids: [], total };
     const { rows } =
-      total < SORT_MATCHES_BELOW
+      total < SORT_MATCHES_BELOW || estado
         ? // CROSS JOIN keeps the matches as the outer loop: one lookup per match, then a sort.
           await sql<{ id: number }>`
             select e.id from ${matching} m cross join entries e on e.id = m.id

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER, type Entry } from '@ludoterm/contract';
+import { TOTAL_COUNT_HEADER, type Entry, type ReviewState } from '@ludoterm/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { entriesPath, entryKeys } from './query-keys.ts';
@@ -10,6 +10,8 @@ export interface EntriesPageParams {
   nombreSeguro: string;
   q: string;
   orden: 'asc' | 'desc';
+  /** Only entries in this review state; null for all. */
+  estado?: ReviewState | null;
   pagina: number;
   porPagina?: number;
 }
@@ -21,11 +23,12 @@ export interface EntriesPage {
   pagina: number;
 }
 
-/** `GET /glosarios/{ns}/entradas?q=&orden=&pagina=&por_pagina=`: one page and the total. */
+/** `GET /glosarios/{ns}/entradas?q=&orden=&estado_revision=&pagina=&por_pagina=`: a page and the total. */
 export async function getEntriesPage({
   nombreSeguro,
   q,
   orden,
+  estado = null,
   pagina,
   porPagina = ENTRIES_PAGE_SIZE,
 }: EntriesPageParams): Promise<EntriesPage> {
@@ -35,6 +38,7 @@ export async function getEntriesPage({
     por_pagina: String(porPagina),
   });
   if (q.trim()) params.set('q', q.trim());
+  if (estado) params.set('estado_revision', estado);
   const response = await api.get<Entry[]>(`${entriesPath(nombreSeguro)}?${params}`);
   const total = Number(response.headers[TOTAL_COUNT_HEADER.toLowerCase()] ?? response.data.length);
   return {
@@ -48,10 +52,12 @@ export function entriesInfiniteQueryOptions(
   nombreSeguro: string,
   q: string,
   orden: 'asc' | 'desc',
+  estado: ReviewState | null = null,
 ) {
   return infiniteQueryOptions({
-    queryKey: entryKeys.list(nombreSeguro, { q: q.trim(), orden }),
-    queryFn: ({ pageParam }) => getEntriesPage({ nombreSeguro, q, orden, pagina: pageParam }),
+    queryKey: entryKeys.list(nombreSeguro, { q: q.trim(), orden, estado }),
+    queryFn: ({ pageParam }) =>
+      getEntriesPage({ nombreSeguro, q, orden, estado, pagina: pageParam }),
     initialPageParam: 1,
     // Pages are never edited in place: comparing every loaded page on each fetch (structural
     // sharing) would cost more the further the list has been scrolled.
@@ -62,15 +68,31 @@ export function entriesInfiniteQueryOptions(
 }
 
 /** The glossary's entries in the base language's order, page after page as the list scrolls. */
-export function useEntriesInfinite(nombreSeguro: string, q: string, orden: 'asc' | 'desc') {
-  return useInfiniteQuery(entriesInfiniteQueryOptions(nombreSeguro, q, orden));
+export function useEntriesInfinite(
+  nombreSeguro: string,
+  q: string,
+  orden: 'asc' | 'desc',
+  estado: ReviewState | null = null,
+) {
+  return useInfiniteQuery(entriesInfiniteQueryOptions(nombreSeguro, q, orden, estado));
 }
 
-/** Ids of every entry that matches `q` (selection "all" with a search), read 500 at a time. */
-export async function getAllEntryIds(nombreSeguro: string, q: string): Promise<number[]> {
+/** Ids of every entry that matches `q` and `estado` (selection "all"), read 500 at a time. */
+export async function getAllEntryIds(
+  nombreSeguro: string,
+  q: string,
+  estado: ReviewState | null = null,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let pagina = 1; ; pagina += 1) {
-    const page = await getEntriesPage({ nombreSeguro, q, orden: 'asc', pagina, porPagina: 500 });
+    const page = await getEntriesPage({
+      nombreSeguro,
+      q,
+      orden: 'asc',
+      estado,
+      pagina,
+      porPagina: 500,
+    });
     ids.push(...page.entries.map((e) => e.id));
     if (page.entries.length === 0 || ids.length >= page.total) return ids;
   }

@@ -66,6 +66,19 @@ describe('EntriesManager', () => {
     expect(await screen.findByText('Sin entradas aún')).toBeInTheDocument();
   });
 
+  it('asks the server for the entries in one review state', async () => {
+    const requests = serveEntries([espada]);
+    renderManager();
+    await screen.findByRole('article', { name: 'espada' });
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Estado de revisión' }),
+      'Aprobada',
+    );
+    await vi.waitFor(() =>
+      expect(requests.some((r) => r.url.includes('estado_revision=aprobado'))).toBe(true),
+    );
+  });
+
   it('asks the server for the search and the Z–A order', async () => {
     const requests = serveEntries([espada]);
     renderManager();

@@ -1,10 +1,18 @@
-import type { CardField, Entry, EntryInput, Glossary } from '@ludoterm/contract';
+import {
+  REVIEW_STATES,
+  type CardField,
+  type Entry,
+  type EntryInput,
+  type Glossary,
+  type ReviewState,
+} from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import {
   Alert,
   Button,
   Group,
   Loader,
+  NativeSelect,
   SegmentedControl,
   Stack,
   Text,
@@ -57,6 +65,7 @@ export function EntriesManager({
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [orden, setOrden] = useState<'asc' | 'desc'>('asc');
+  const [estado, setEstado] = useState<ReviewState | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   // The entry being edited and the version its form opened with: saving sends that version, so
   // an edit someone else saved meanwhile answers 409 instead of being silently undone.
@@ -74,7 +83,7 @@ export function EntriesManager({
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
 
-  const list = useEntriesInfinite(nombreSeguro, q, orden);
+  const list = useEntriesInfinite(nombreSeguro, q, orden, estado);
   const queryClient = useQueryClient();
   const update = useUpdateEntry();
 
@@ -86,7 +95,7 @@ export function EntriesManager({
   // After an entry is created the list has been read again: is the new one on it?
   const isListed = (id: number) =>
     queryClient
-      .getQueryData(entriesInfiniteQueryOptions(nombreSeguro, q, orden).queryKey)
+      .getQueryData(entriesInfiniteQueryOptions(nombreSeguro, q, orden, estado).queryKey)
       ?.pages.some((page) => page.entries.some((e) => e.id === id)) ?? false;
 
   const toggleExpanded = useCallback((id: number) => {
@@ -212,6 +221,18 @@ export function EntriesManager({
             { value: 'desc', label: es.entries.sortDesc },
           ]}
         />
+        <NativeSelect
+          aria-label={es.entries.review.filterLabel}
+          value={estado ?? ''}
+          onChange={(event) => setEstado((event.currentTarget.value || null) as ReviewState | null)}
+          data={[
+            { value: '', label: es.entries.review.filterAll },
+            ...REVIEW_STATES.map((state) => ({
+              value: state,
+              label: es.entries.review.state[state],
+            })),
+          ]}
+        />
         {canWrite && (
           <Button
             ref={addButtonRef}
@@ -253,6 +274,7 @@ export function EntriesManager({
         nombreSeguro={nombreSeguro}
         canWrite={canWrite}
         q={q}
+        estado={estado}
         total={total}
         isLoaded={list.isSuccess}
         selection={selection}

@@ -1,3 +1,4 @@
+import type { ReviewState } from '@ludoterm/contract';
 import { es, format, plural } from '@ludoterm/contract/messages/es';
 import { Alert, Button, Checkbox, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -24,6 +25,8 @@ export interface EntriesToolbarProps {
   canWrite: boolean;
   /** The search the list shows, so that 'Seleccionar todo' means its matches. */
   q: string;
+  /** The review state the list is filtered by, if any: "select all" follows it too. */
+  estado?: ReviewState | null;
   /** How many entries the list has (0 until it loads). */
   total: number;
   /** Whether the list has loaded, so that its count can be shown. */
@@ -47,6 +50,7 @@ export function EntriesToolbar({
   nombreSeguro,
   canWrite,
   q,
+  estado = null,
   total,
   isLoaded,
   selection,
@@ -65,7 +69,7 @@ export function EntriesToolbar({
   };
 
   const selectedIds = async (): Promise<number[]> =>
-    selection.isAllSelected ? getAllEntryIds(nombreSeguro, q) : [...selection.selectedIds];
+    selection.isAllSelected ? getAllEntryIds(nombreSeguro, q, estado) : [...selection.selectedIds];
 
   const undoDeletion = async (ids: number[]) => {
     const recovered = await recover.mutateAsync({ nombreSeguro, ids });
