@@ -136,6 +136,13 @@ describe('entry terms', () => {
     ).toBe(
       'VALIDATION_FAILED: El término «poción» (es) aparece dos veces en la entrada: deja uno solo.',
     );
+    const many = Array.from({ length: 31 }, (_, i) => ({
+      idioma: 'es' as const,
+      termino: `t${i}`,
+    }));
+    expect(detailOf(() => normalizeEntryInput(esEn, { terminos: many }))).toBe(
+      'VALIDATION_FAILED: Una entrada admite como mucho 30 términos entre sus dos idiomas.',
+    );
     expect(detailOf(() => normalizeEntryInput(esEn, { terminos: [] }))).toBe(
       'VALIDATION_FAILED: Escribe el término en al menos uno de los dos idiomas.',
     );

@@ -3,6 +3,7 @@ import {
   GRAMMATICAL_GENDERS,
   GRAMMATICAL_NUMBERS,
   TERM_MAX,
+  TERMS_PER_ENTRY_MAX,
   TERM_STATUSES,
   TERM_TYPES,
   termFieldId,
@@ -227,6 +228,13 @@ export function mergeTerms(
   avisos: string[],
 ): StoredTerm[] {
   const listGiven = input.terminos !== undefined;
+  // The API's schema already stops longer lists; an import's file does not pass through it.
+  if (listGiven && input.terminos!.length > TERMS_PER_ENTRY_MAX) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Una entrada admite como mucho ${TERMS_PER_ENTRY_MAX} términos entre sus dos idiomas.`,
+    );
+  }
   const terms = listGiven ? termsOfInput(langs, input.terminos!) : current.map((t) => ({ ...t }));
   applyShownTerms(langs, input, terms, listGiven);
   keepOnePreferred(terms, avisos);
