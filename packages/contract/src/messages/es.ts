@@ -418,6 +418,7 @@ export const es = {
     selectMatches: 'Seleccionar las que coinciden',
   },
   search: {
+    avoidTerm: 'Término ({lang}): {status}',
     quick: 'Búsqueda rápida',
     term: 'Término',
     subindex: 'Subíndice',

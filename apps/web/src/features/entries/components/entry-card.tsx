@@ -11,10 +11,10 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconEdit, IconHistory } from '@tabler/icons-react';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { entryTitle, fieldValue } from '../utils/entry-fields.ts';
+import { TermList, hasTermDetails } from '@/components/ui/term-list.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import classes from './entries.module.css';
 import { EntryForm } from './entry-form.tsx';
-import { EntryTerms, hasTermDetails } from './entry-terms.tsx';
 
 /** Where a card puts the keyboard when asked: its toggle, or the Editar that opened its form. */
 export type EntryFocusTarget = 'entry' | 'edit';
@@ -200,7 +200,7 @@ export const EntryCard = memo(function EntryCard({
               if (lang && hasTermDetails(entry.terminos, lang)) {
                 return (
                   <FieldRow key={field.id} label={field.label} value={null}>
-                    <EntryTerms terms={entry.terminos} lang={lang} />
+                    <TermList terms={entry.terminos} lang={lang} />
                   </FieldRow>
                 );
               }

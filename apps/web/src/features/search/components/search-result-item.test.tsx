@@ -27,6 +27,48 @@ describe('SearchResultItem', () => {
     expect(within(card).getByText('Revisar con QA.')).toBeInTheDocument();
   });
 
+  it('flags a shown term to avoid and lists synonyms with their statuses', () => {
+    const blank = {
+      categoria_gramatical: null,
+      genero: null,
+      numero: null,
+      nota_uso: null,
+    } as const;
+    const result: SearchResult = {
+      ...manaPotion,
+      termino: { es: manaPotion.termino.es, en: 'mana juice' },
+      terminos: [
+        {
+          ...blank,
+          idioma: 'es',
+          termino: manaPotion.termino.es!,
+          estado: 'preferido',
+          tipo: 'termino_completo',
+        },
+        {
+          ...blank,
+          idioma: 'es',
+          termino: 'elixir',
+          estado: 'prohibido',
+          tipo: 'termino_completo',
+        },
+        // No preferred English term: the first shows, and it is one to avoid.
+        {
+          ...blank,
+          idioma: 'en',
+          termino: 'mana juice',
+          estado: 'desaconsejado',
+          tipo: 'termino_completo',
+        },
+      ],
+    };
+    const card = renderOpened(result);
+    expect(screen.getByText('Término (en): Desaconsejado')).toBeInTheDocument();
+    expect(screen.queryByText('Término (es): Prohibido')).not.toBeInTheDocument();
+    const spanish = within(card).getByRole('list', { name: 'Términos en es' });
+    expect(within(spanish).getByText('elixir').tagName).toBe('S');
+  });
+
   it('shows no private comments row when there are none', () => {
     const card = renderOpened({ ...manaPotion, comentarios_privados: null });
     expect(within(card).queryByText('Comentarios privados')).not.toBeInTheDocument();

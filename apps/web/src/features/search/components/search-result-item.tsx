@@ -1,8 +1,9 @@
-import type { SearchResult } from '@ludoterm/contract';
+import type { Language, SearchResult } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { memo } from 'react';
+import { TermList, hasTermDetails } from '@/components/ui/term-list.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import {
   cardFieldLabel,
@@ -38,6 +39,12 @@ export const SearchResultItem = memo(function SearchResultItem({
   const matchedText =
     matched && !matched.startsWith('termino.') ? resultFieldValue(result, matched) : null;
   const mark = (fieldId: string) => queryForField(request, fieldId);
+  // A shown term to avoid (a language with no preferred term shows its first): flagged here.
+  const avoided = result.terminos.filter(
+    (t) =>
+      (t.estado === 'desaconsejado' || t.estado === 'prohibido') &&
+      t.termino === result.termino[t.idioma],
+  );
 
   return (
     <Accordion.Item value={String(result.id)} className={classes.item}>
@@ -64,6 +71,20 @@ export const SearchResultItem = memo(function SearchResultItem({
             <Badge variant="light" color="ludo" radius="sm" tt="none">
               {result.glosario} ({result.idioma_origen} → {result.idioma_meta})
             </Badge>
+            {avoided.map((term) => (
+              <Badge
+                key={`${term.idioma}-${term.termino}`}
+                variant="light"
+                color={term.estado === 'prohibido' ? 'red' : 'orange'}
+                radius="sm"
+                tt="none"
+              >
+                {format(es.search.avoidTerm, {
+                  lang: term.idioma,
+                  status: es.entries.terms.status[term.estado],
+                })}
+              </Badge>
+            ))}
             {result.subindice && (
               <Text size="sm" c="dimmed">
                 <HighlightedText text={result.subindice} query={mark('subindice')} />
@@ -83,14 +104,23 @@ export const SearchResultItem = memo(function SearchResultItem({
       <Accordion.Panel>
         <Stack gap="sm">
           <dl className={classes.fields}>
-            {filledFields(result).map((field) => (
-              <div key={field.id} style={{ display: 'contents' }}>
-                <dt>{field.label}</dt>
-                <dd>
-                  <HighlightedText text={field.value} query={mark(field.id)} />
-                </dd>
-              </div>
-            ))}
+            {filledFields(result).map((field) => {
+              const lang = field.id.startsWith('termino.')
+                ? (field.id.slice('termino.'.length) as Language)
+                : null;
+              return (
+                <div key={field.id} style={{ display: 'contents' }}>
+                  <dt>{field.label}</dt>
+                  <dd>
+                    {lang && hasTermDetails(result.terminos, lang) ? (
+                      <TermList terms={result.terminos} lang={lang} />
+                    ) : (
+                      <HighlightedText text={field.value} query={mark(field.id)} />
+                    )}
+                  </dd>
+                </div>
+              );
+            })}
             {/* The server answers them only to the entry's author and the glossary's owner. */}
             {result.comentarios_privados && (
               <>

@@ -2,7 +2,7 @@ import type { Language, Term } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import classes from './entries.module.css';
+import classes from './term-list.module.css';
 
 const STATUS_COLORS: Record<Term['estado'], string> = {
   preferido: 'teal',
@@ -39,7 +39,7 @@ function detailsOf(term: Term): string {
 }
 
 /** A language's terms in order, each with its status; terms to avoid are struck through. */
-export function EntryTerms({ terms, lang }: { terms: readonly Term[]; lang: Language }) {
+export function TermList({ terms, lang }: { terms: readonly Term[]; lang: Language }) {
   const labels = es.entries.terms;
   return (
     <ul className={classes.termList} aria-label={format(labels.listLabel, { lang })}>

@@ -2,7 +2,7 @@ import type { Term } from '@ludoterm/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render.tsx';
-import { EntryTerms, hasTermDetails } from './entry-terms.tsx';
+import { TermList, hasTermDetails } from './term-list.tsx';
 
 const blank = { categoria_gramatical: null, genero: null, numero: null, nota_uso: null } as const;
 const terms: Term[] = [
@@ -27,9 +27,9 @@ const terms: Term[] = [
   { ...blank, idioma: 'en', termino: 'hit points', estado: 'preferido', tipo: 'termino_completo' },
 ];
 
-describe('EntryTerms', () => {
+describe('TermList', () => {
   it('lists a language’s terms in order with status, type, grammar and usage note; forbidden ones struck through', () => {
-    renderWithProviders(<EntryTerms terms={terms} lang="es" />);
+    renderWithProviders(<TermList terms={terms} lang="es" />);
     const list = screen.getByRole('list', { name: 'Términos en es' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
