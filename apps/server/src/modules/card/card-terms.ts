@@ -199,13 +199,17 @@ function keepOnePreferred(terms: StoredTerm[], avisos: string[]): void {
   }
 }
 
+/** What makes two texts the same term: case only, as accents tell terms apart ("papa", "papá"). */
+export function termIdentity(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
 function assertNoRepeatedTerm(terms: readonly StoredTerm[]): void {
   // One term per language, the usual card, cannot repeat.
   if (terms.length <= 2 && terms[0]?.idioma !== terms[1]?.idioma) return;
   const seen = new Set<string>();
   for (const term of terms) {
-    // Case only: accents tell terms apart ("papa", "papá").
-    const key = `${term.idioma}\u0001${term.termino.normalize('NFC').toLowerCase()}`;
+    const key = `${term.idioma}\u0001${termIdentity(term.termino)}`;
     if (seen.has(key)) {
       throw new AppError(
         'VALIDATION_FAILED',

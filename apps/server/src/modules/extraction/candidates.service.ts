@@ -17,7 +17,7 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
 import { insertEntries, type NewEntry } from '../entries/index.ts';
-import { languagesOf } from '../card/index.ts';
+import { languagesOf, termIdentity } from '../card/index.ts';
 import { authorizeGlossary } from '../glossaries/index.ts';
 import { displayNameOf } from '../users/index.ts';
 import { listExistingTerms } from './extraction.repository.ts';
@@ -27,8 +27,7 @@ function clean(value: string | null | undefined): string | null {
   return text ? text : null;
 }
 
-const sameTerm = (a: string, b: string) =>
-  a.normalize('NFC').toLowerCase() === b.normalize('NFC').toLowerCase();
+const sameTerm = (a: string, b: string) => termIdentity(a) === termIdentity(b);
 
 /**
  * The DocuTerm card of a candidate (CONTRACT.md, Extractor). The other surface forms merged
