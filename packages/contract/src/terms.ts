@@ -43,6 +43,14 @@ export const TERMS_PER_ENTRY_MAX = 30;
 /** Longest term, in characters. */
 export const TERM_MAX = 1000;
 
+/**
+ * What makes two texts of one language the same term: case only, as accents tell terms apart
+ * ("papa", "papá"). The server refuses a repeated term by it; the web app proposes none.
+ */
+export function termIdentity(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
 export const termSchema = z.object({
   idioma: z.enum(LANGUAGES),
   termino: z.string(),

@@ -7,6 +7,7 @@ import {
   TERM_STATUSES,
   TERM_TYPES,
   termFieldId,
+  termIdentity,
   type EntryInput,
   type Language,
   type Term,
@@ -197,11 +198,6 @@ function keepOnePreferred(terms: StoredTerm[], avisos: string[]): void {
       `Solo puede haber un término preferido por idioma: «${first}» sigue siendo el preferido (${term.idioma}) y «${term.termino}» pasa a admitido.`,
     );
   }
-}
-
-/** What makes two texts the same term: case only, as accents tell terms apart ("papa", "papá"). */
-export function termIdentity(text: string): string {
-  return text.normalize('NFC').toLowerCase();
 }
 
 function assertNoRepeatedTerm(terms: readonly StoredTerm[]): void {

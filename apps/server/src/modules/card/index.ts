@@ -13,4 +13,4 @@ export {
   type EntryViewer,
   type NormalizedEntry,
 } from './entry-card.ts';
-export { fichaJson, readFicha, termIdentity, type StoredTerm } from './card-terms.ts';
+export { fichaJson, readFicha, type StoredTerm } from './card-terms.ts';

@@ -8,6 +8,7 @@ import {
   type AddCandidatesInput,
   type CandidateInput,
   TERMS_PER_ENTRY_MAX,
+  termIdentity,
   type EntryInput,
   type Language,
   type TermInput,
@@ -17,7 +18,7 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
 import { insertEntries, type NewEntry } from '../entries/index.ts';
-import { languagesOf, termIdentity } from '../card/index.ts';
+import { languagesOf } from '../card/index.ts';
 import { authorizeGlossary } from '../glossaries/index.ts';
 import { displayNameOf } from '../users/index.ts';
 import { listExistingTerms } from './extraction.repository.ts';
