@@ -372,6 +372,29 @@ export const es = {
     emptyValue: '—',
     untitled: '(sin término)',
     allSelected: 'Todas las entradas ({n}) seleccionadas',
+    /** What the server changed in a saved entry (its `avisos`), one notice each. */
+    adjusted: '⚠️ Guardada con un ajuste: {aviso}',
+    convertVariants: {
+      action: 'Convertir variantes en términos',
+      actionLabel: 'Convertir variantes en términos: «{term}»',
+      title: 'Convertir variantes en términos',
+      intro:
+        'Cada variante pasa a ser un término admitido, de tipo variante, en el idioma que elijas; el campo Variantes se vacía. Nada cambia hasta que confirmes.',
+      listLabel: 'Términos que se añadirán',
+      languageFor: 'Idioma de «{term}»',
+      alreadyTerm: 'Ya es un término de la entrada ({lang}): no se repite.',
+      nothingNew:
+        'Todas las variantes ya son términos de la entrada: al confirmar solo se vacía el campo Variantes.',
+      confirm: { zero: 'Vaciar Variantes', one: 'Añadir 1 término', other: 'Añadir {n} términos' },
+      done: {
+        zero: '✅ Variantes vaciadas: ya eran términos de la entrada.',
+        one: '✅ 1 variante convertida en término.',
+        other: '✅ {n} variantes convertidas en términos.',
+      },
+      conflict:
+        'Otra persona ha cambiado esta entrada mientras tanto. La propuesta ya parte de su versión: revísala y confirma de nuevo.',
+      error: 'No se han convertido las variantes: {detail}',
+    },
   },
   copies: {
     destination: 'Glosario destino',

@@ -2,11 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { StatusText } from './status-text.tsx';
 
 export interface ToastOptions {
-  tone: 'success' | 'error';
+  /** A warning is something done, but not quite as asked: the user should read it. */
+  tone: 'success' | 'warning' | 'error';
   text: string;
   /** Milliseconds on screen; false keeps it until closed. Mantine's default otherwise. */
   autoClose?: number | false;
 }
+
+const TONE_COLORS = { success: 'green', warning: 'yellow', error: 'red' } as const;
 
 /**
  * A passing notice in the corner the provider gives toasts (where it covers no header
@@ -14,7 +17,7 @@ export interface ToastOptions {
  */
 export function showToast({ tone, text, autoClose }: ToastOptions): string {
   return notifications.show({
-    color: tone === 'error' ? 'red' : 'green',
+    color: TONE_COLORS[tone],
     role: tone === 'error' ? 'alert' : 'status',
     message: <StatusText text={text} />,
     autoClose,

@@ -37,6 +37,21 @@ describe('AddEntryPanel', () => {
     expect(sent).toEqual([expect.objectContaining({ termino: { es: 'arco', en: null } })]);
   });
 
+  it('shows what the server adjusted in the new entry, in a notice that stays until closed', async () => {
+    const aviso =
+      'Solo puede haber un término preferido por idioma: «espada» sigue siendo el preferido (es) y «tizona» pasa a admitido.';
+    const { onAdded, form } = renderPanel({
+      status: 201,
+      data: { ...espada, id: 99, avisos: [aviso] },
+    });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Término (es)' }), 'espada');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Entrada creada.')).toBeInTheDocument();
+    const notice = screen.getByText(`Guardada con un ajuste: ${aviso}`);
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(onAdded).toHaveBeenCalledOnce();
+  });
+
   it("shows the server's reason and stays open when the entry is refused", async () => {
     const { onAdded, form } = renderPanel({
       status: 409,

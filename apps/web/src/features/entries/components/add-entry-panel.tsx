@@ -1,10 +1,10 @@
 import type { CardField, Entry, EntryInput } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Paper, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
+import { showSavedNotices } from '../utils/saved-notices.ts';
 import { EntryForm } from './entry-form.tsx';
 
 export interface AddEntryPanelProps {
@@ -32,7 +32,7 @@ export function AddEntryPanel({ nombreSeguro, fields, onClose, onAdded }: AddEnt
       setError(format(es.entries.saveError, { detail: errorMessage(saveError) }));
       return;
     }
-    notifications.show({ color: 'green', message: es.entries.created });
+    showSavedNotices(es.entries.created, created);
     onAdded(created);
   };
 

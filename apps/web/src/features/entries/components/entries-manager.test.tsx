@@ -157,6 +157,23 @@ describe('EntriesManager', () => {
     });
   });
 
+  it('shows each adjustment the server made to a saved edit, announced politely', async () => {
+    const aviso =
+      'Solo puede haber un término preferido por idioma: «espada» sigue siendo el preferido (es) y «tizona» pasa a admitido.';
+    serveEntries([espada], (r) =>
+      r.method === 'PUT'
+        ? { status: 200, data: { entrada: { ...espada, version: 2, avisos: [aviso] } } }
+        : undefined,
+    );
+    renderManager();
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar «espada»' }));
+    const form = screen.getByRole('form', { name: 'Editar «espada»' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Entrada actualizada.')).toBeInTheDocument();
+    const notice = screen.getByText(`Guardada con un ajuste: ${aviso}`);
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+  });
+
   it('sends the version the edit opened with, and shows why the server refused a stale one', async () => {
     const detail =
       'Otra persona ha cambiado esta entrada desde que la abriste (ahora va por la versión 4). ' +

@@ -29,8 +29,10 @@ import { entryKeys } from '../api/query-keys.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
 import { useEntrySelection } from '../hooks/use-entry-selection.ts';
 import { conflictOf } from '../utils/entry-conflict.ts';
+import { showSavedNotices } from '../utils/saved-notices.ts';
 import { toggleId } from '../utils/toggle-id.ts';
 import { AddEntryPanel } from './add-entry-panel.tsx';
+import { ConvertVariantsModal } from './convert-variants-modal.tsx';
 import { EntriesToolbar, type CopyRequest } from './entries-toolbar.tsx';
 import { EntryCard, type EntryFocusTarget } from './entry-card.tsx';
 import { EntryConflictModal, type EntryConflict } from './entry-conflict-modal.tsx';
@@ -74,6 +76,9 @@ export function EntriesManager({
   const [saveError, setSaveError] = useState<string | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const [historyEntry, setHistoryEntry] = useState<Entry | null>(null);
+  // By id: after a 409 the dialog proposes again from the entry as the list reads it anew.
+  const [convertingId, setConvertingId] = useState<number | null>(null);
+  const openConvertVariants = useCallback((entry: Entry) => setConvertingId(entry.id), []);
   // Where the keyboard goes once a form closes, so it never falls back to the top of the page:
   // the new entry, or the Editar button of the entry that was edited.
   const [focusRequest, setFocusRequest] = useState<{
@@ -123,11 +128,11 @@ export function EntriesManager({
       update.mutate(
         { nombreSeguro, id, input, version },
         {
-          onSuccess: () => {
+          onSuccess: (saved) => {
             setConflict(null);
             setEditing(null);
             setFocusRequest({ id, target: 'edit' });
-            showToast({ tone: 'success', text: es.entries.updated });
+            showSavedNotices(es.entries.updated, saved);
           },
           onError: (error) => {
             const theirs = conflictOf(error);
@@ -177,6 +182,7 @@ export function EntriesManager({
         onCancelEdit={cancelEdit}
         onSave={saveEdit}
         onHistory={setHistoryEntry}
+        onConvertVariants={openConvertVariants}
       />
     ),
     [
@@ -197,6 +203,7 @@ export function EntriesManager({
       startEdit,
       cancelEdit,
       saveEdit,
+      openConvertVariants,
     ],
   );
 
@@ -313,6 +320,20 @@ export function EntriesManager({
         }
         onDiscard={discardMine}
         onClose={() => setConflict(null)}
+      />
+
+      <ConvertVariantsModal
+        nombreSeguro={nombreSeguro}
+        languages={[glossary.idioma_origen, glossary.idioma_meta]}
+        entry={entries.find((e) => e.id === convertingId) ?? null}
+        onClose={() => {
+          setConvertingId(null);
+          if (convertingId !== null) setFocusRequest({ id: convertingId, target: 'variants' });
+        }}
+        onConverted={(saved) => {
+          setConvertingId(null);
+          setFocusRequest({ id: saved.id, target: 'entry' });
+        }}
       />
 
       <EntryHistoryModal

@@ -8,7 +8,13 @@ import type {
 } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconEdit, IconHistory } from '@tabler/icons-react';
+import {
+  IconArrowsSplit2,
+  IconChevronDown,
+  IconChevronRight,
+  IconEdit,
+  IconHistory,
+} from '@tabler/icons-react';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { entryTitle, fieldValue } from '../utils/entry-fields.ts';
 import { TermList, hasTermDetails } from '@/components/ui/term-list.tsx';
@@ -16,8 +22,11 @@ import { formatDateTime } from '@/lib/format-date.ts';
 import classes from './entries.module.css';
 import { EntryForm } from './entry-form.tsx';
 
-/** Where a card puts the keyboard when asked: its toggle, or the Editar that opened its form. */
-export type EntryFocusTarget = 'entry' | 'edit';
+/**
+ * Where a card puts the keyboard when asked: its toggle, the Editar that opened its form, or
+ * «Convertir variantes en términos» (its toggle when that is gone).
+ */
+export type EntryFocusTarget = 'entry' | 'edit' | 'variants';
 
 export interface EntryCardProps {
   entry: Entry;
@@ -47,6 +56,8 @@ export interface EntryCardProps {
   onCancelEdit: (id: number) => void;
   onSave: (entry: Entry, input: EntryInput) => void;
   onHistory: (entry: Entry) => void;
+  /** «Convertir variantes en términos»: the manager opens its confirmation dialog. */
+  onConvertVariants: (entry: Entry) => void;
 }
 
 /**
@@ -74,6 +85,7 @@ export const EntryCard = memo(function EntryCard({
   onCancelEdit,
   onSave,
   onHistory,
+  onConvertVariants,
 }: EntryCardProps) {
   const title = entryTitle(entry, glossary);
   const target = entry.termino[glossary.idioma_meta];
@@ -82,16 +94,17 @@ export const EntryCard = memo(function EntryCard({
   const toggleRef = useRef<HTMLButtonElement>(null);
   const headerEditRef = useRef<HTMLButtonElement>(null);
   const detailsEditRef = useRef<HTMLButtonElement>(null);
+  const convertRef = useRef<HTMLButtonElement>(null);
   // Which Editar opened the form, so the keyboard goes back to that one.
   const editOpenedFrom = useRef<'header' | 'details'>('header');
 
   useEffect(() => {
     if (!focusTarget || isEditing) return;
     const target =
-      focusTarget === 'entry'
-        ? toggleRef.current
-        : ((editOpenedFrom.current === 'details' ? detailsEditRef.current : null) ??
-          headerEditRef.current);
+      focusTarget === 'edit'
+        ? ((editOpenedFrom.current === 'details' ? detailsEditRef.current : null) ??
+          headerEditRef.current)
+        : ((focusTarget === 'variants' ? convertRef.current : null) ?? toggleRef.current);
     if (!target) return;
     target.focus();
     onFocused();
@@ -205,6 +218,25 @@ export const EntryCard = memo(function EntryCard({
                 );
               }
               const value = fieldValue(entry, field.id);
+              if (field.id === 'variante' && canWrite && value?.trim()) {
+                return (
+                  <FieldRow key={field.id} label={field.label} value={null}>
+                    <Stack gap={4} align="flex-start">
+                      <span>{value}</span>
+                      <Button
+                        ref={convertRef}
+                        size="compact-xs"
+                        variant="light"
+                        leftSection={<IconArrowsSplit2 size={14} aria-hidden />}
+                        onClick={() => onConvertVariants(entry)}
+                        aria-label={format(es.entries.convertVariants.actionLabel, { term: title })}
+                      >
+                        {es.entries.convertVariants.action}
+                      </Button>
+                    </Stack>
+                  </FieldRow>
+                );
+              }
               return <FieldRow key={field.id} label={field.label} value={value} />;
             })}
             {entry.comentarios_privados !== null && (
