@@ -9,7 +9,7 @@ import {
   textOut,
 } from './common.ts';
 import { LANGUAGES, type Language } from './languages.ts';
-import { REVIEW_STATES, termSchema, termsListInSchema } from './terms.ts';
+import { REVIEW_STATES, TERM_STATUSES, termSchema, termsListInSchema } from './terms.ts';
 
 /** `termino` keyed by the glossary's two language codes (`{es, en}` for es→en). */
 export const termsOutSchema = z.partialRecord(z.enum(LANGUAGES), z.string().nullable());
@@ -42,6 +42,21 @@ export const entryOriginSchema = z.object({
   version: z.number().int(),
 });
 
+/**
+ * Who created and last changed a concept in the termbase it was imported from, and when
+ * (TBX transacGrp), shown beside who imported it; dates as the file wrote them.
+ */
+export const originalRecordSchema = z.object({
+  creado_por: z.string().max(200).nullable(),
+  creado_en: z.string().max(100).nullable(),
+  modificado_por: z.string().max(200).nullable(),
+  modificado_en: z.string().max(100).nullable(),
+});
+export type OriginalRecord = z.infer<typeof originalRecordSchema>;
+
+/** The concept id an entry was imported with (TBX `id`, LudoTerm JSON `id_externo`). */
+export const EXTERNAL_ID_MAX = 200;
+
 /** A DocuTerm entry as the API answers it. Fields with no value are `null`, never absent. */
 export const entrySchema = z.object({
   id: z.number().int(),
@@ -51,6 +66,9 @@ export const entrySchema = z.object({
   terminos: z.array(termSchema),
   /** Each change of it is a version, so the history shows who approved what and when. */
   estado_revision: z.enum(REVIEW_STATES),
+  /** The concept id it was imported with; entries with different ids are never merged. */
+  id_externo: textOut,
+  registro_original: originalRecordSchema.nullable(),
   subindice: textOut,
   categoria: textOut,
   area: textOut,
@@ -99,6 +117,9 @@ export const entryInputSchema = z.object({
   terminos: termsListInSchema.optional(),
   /** `aprobado` only by the glossary's owner or a revisor (403 otherwise). */
   estado_revision: z.enum(REVIEW_STATES).optional(),
+  /** Set when the entry is created (POST, import); a PUT leaves both as they are. */
+  id_externo: lineText(z.string().max(EXTERNAL_ID_MAX)).nullable().optional(),
+  registro_original: originalRecordSchema.nullable().optional(),
   subindice: textIn,
   categoria: textIn,
   area: textIn,
@@ -131,11 +152,13 @@ export const listEntriesQuerySchema = paginationQuerySchema.extend({
   orden: z.enum(['asc', 'desc']).optional(),
   /** Only entries in this review state. */
   estado_revision: z.enum(REVIEW_STATES).optional(),
+  /** Only entries holding a term of this status (plain cards hold preferred terms only). */
+  estado_termino: z.enum(TERM_STATUSES).optional(),
 });
 export type ListEntriesQuery = z.infer<typeof listEntriesQuerySchema>;
 
 export const historyItemSchema = entrySchema
-  .omit({ origen: true, avisos: true })
+  .omit({ origen: true, avisos: true, id_externo: true, registro_original: true })
   .extend({
     /** 1 for the initial version; grows by one on each write. */
     version: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from './languages.ts';
 
 export const IMPORT_FORMATS = ['csv', 'tsv', 'json', 'tmx', 'tbx'] as const;
 
@@ -10,6 +11,33 @@ export type ImportFormat = z.infer<typeof importFormatSchema>;
 /** Where a detected column goes: a card field id (`termino.es`…), `notas` or `ignorar`. */
 export const importMappingSchema = z.record(z.string(), z.string());
 export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** A mapping target that is not a card field: see `termImportTargets`. */
+export interface ImportTarget {
+  id: string;
+  label: string;
+}
+
+/**
+ * Mapping targets besides the card's fields, for files with several terms per language (as
+ * MultiTerm and memoQ spreadsheets write them): a language's other terms, several in one cell
+ * separated by `;` or `|`; the statuses of that language's terms, in the order of their columns;
+ * and the entry's review state. Two columns mapped to the same `termino.xx` are two terms too.
+ */
+export function termImportTargets(origen: Language, meta: Language): ImportTarget[] {
+  return [
+    ...[origen, meta].flatMap((lang) => [
+      { id: `terminos.${lang}`, label: `Otros términos (${lang})` },
+      { id: `estados.${lang}`, label: `Estados de los términos (${lang})` },
+    ]),
+    { id: 'estado_revision', label: 'Estado de revisión' },
+  ];
+}
+
+/** Whether a mapping target gives terms (`termino.xx` or `terminos.xx`): a mapping needs one. */
+export function isTermTarget(target: string): boolean {
+  return target.startsWith('termino.') || target.startsWith('terminos.');
+}
 
 /** Text fields of the multipart body of `POST /glosarios/{ns}/importar` (the file is `archivo`). */
 export const importFieldsSchema = z.object({
@@ -25,9 +53,29 @@ export const importHeadersAnswerSchema = z.object({
   /** A mapping guessed from the header names, for the client to pre-fill (additive to the spec). */
   sugerencia: importMappingSchema.optional(),
 });
+/**
+ * An imported entry whose term pair another entry already has, kept because their concept ids
+ * differ: the user decides whether they are one concept.
+ */
+export const possibleDuplicateSchema = z.object({
+  /** Where it is in the file, in Spanish (`línea 12`, `entrada <termEntry> n.º 4 (id c7), línea 30`). */
+  ubicacion: z.string(),
+  entrada_id: z.number().int(),
+  /** The entry it may repeat: one already in the glossary or imported earlier from the file. */
+  duplica_id: z.number().int(),
+});
+export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
+
+/** How many of an import's reports are listed; the rest are counted. */
+export const IMPORT_REPORT_MAX = 200;
+
 export const importDoneAnswerSchema = z.object({
   importados: z.number().int(),
   omitidos: z.number().int(),
+  /** Additive to the seed: kept entries that may repeat another (first IMPORT_REPORT_MAX). */
+  posibles_duplicados: z.array(possibleDuplicateSchema).optional(),
+  /** Additive to the seed: what was read differently from the file, each naming its place. */
+  avisos: z.array(z.string()).optional(),
 });
 export const importAnswerSchema = z.union([importHeadersAnswerSchema, importDoneAnswerSchema]);
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;

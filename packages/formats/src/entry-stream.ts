@@ -6,6 +6,8 @@ export interface ReadItem {
   entrada: EntryInput | null;
   /** Where the unit is, in Spanish, for messages: `línea 12`, `<tu> n.º 4 (línea 30)`. */
   ubicacion: string;
+  /** What the reader took differently from the file (an unknown status kept as admitido…). */
+  avisos?: string[];
 }
 
 export interface ReadEntry extends ReadItem {

@@ -1,4 +1,4 @@
-import type { ReviewState } from '@ludoterm/contract';
+import type { ReviewState, TermStatus } from '@ludoterm/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Dates are ISO 8601 strings the application writes and booleans 0/1, so both engines agree.
@@ -158,6 +158,10 @@ export interface EntriesTable {
   origen_entrada_id: number | null;
   origen_version: number | null;
   estado_revision: ReviewState;
+  /** The concept id the entry was imported with, if the file gave one. */
+  id_externo: string | null;
+  /** `OriginalRecord` as JSON: who created and changed it in its termbase, and when. */
+  registro_original: string | null;
 }
 
 /** Every version of every entry, kept until the entry's glossary is purged. */
@@ -182,6 +186,20 @@ export interface EntryFieldsTable {
   valor_plegado: string;
 }
 
+/** One term of an entry whose card holds a term list (plain cards have none), for search. */
+export interface EntryTermsTable {
+  entry_id: number;
+  /** Its place in the card's list. */
+  posicion: number;
+  glossary_id: number;
+  idioma: string;
+  termino: string;
+  termino_plegado: string;
+  estado: TermStatus;
+  /** 1 for the term `termino.{idioma}` shows. */
+  mostrado: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -191,6 +209,7 @@ export interface Database {
   entries: EntriesTable;
   entry_versions: EntryVersionsTable;
   entry_fields: EntryFieldsTable;
+  entry_terms: EntryTermsTable;
   tickets: TicketsTable;
   login_codes: LoginCodesTable;
   password_reset_tokens: PasswordResetTokensTable;

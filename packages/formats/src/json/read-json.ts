@@ -18,6 +18,8 @@ const ENTRY_KEYS = new Set<string>([
   'termino',
   'terminos',
   'estado_revision',
+  'id_externo',
+  'registro_original',
   ...CARD_TEXT_FIELDS,
   ...LANGUAGES.flatMap((l) => [`termino.${l}`, `contexto_${l}`, `fuente_contexto_${l}`]),
   'comentarios_privados',
@@ -73,6 +75,17 @@ function entryFromObject(obj: JsonObject, langs: GlossaryLanguages): EntryInput 
   if (Array.isArray(obj['terminos'])) entry.terminos = termsFromArray(obj['terminos']);
   // Checked by the server, which also decides whether the importer may keep `aprobado`.
   if (typeof obj['estado_revision'] === 'string') entry.estado_revision = obj['estado_revision'] as EntryInput['estado_revision'];
+  const idExterno = asText(obj['id_externo']);
+  if (idExterno !== null) entry.id_externo = idExterno;
+  const record = obj['registro_original'];
+  if (isObject(record)) {
+    entry.registro_original = {
+      creado_por: asText(record['creado_por']),
+      creado_en: asText(record['creado_en']),
+      modificado_por: asText(record['modificado_por']),
+      modificado_en: asText(record['modificado_en']),
+    };
+  }
   const terms = isObject(obj['termino']) ? obj['termino'] : {};
   for (const lang of [langs.idioma_origen, langs.idioma_meta]) {
     const value = lang in terms ? terms[lang] : obj[`termino.${lang}`];

@@ -22,6 +22,8 @@ function exportObject(entry: ExportEntry, meta: GlossaryMeta): Record<string, un
   };
   if (entry.terminos !== undefined) out['terminos'] = entry.terminos;
   if (entry.estado_revision !== undefined) out['estado_revision'] = entry.estado_revision;
+  if (entry.id_externo !== undefined) out['id_externo'] = entry.id_externo;
+  if (entry.registro_original !== undefined) out['registro_original'] = entry.registro_original;
   for (const id of nonTermFieldIds(meta)) out[id] = getField(entry, id);
   out['comentarios_privados'] = entry.comentarios_privados ?? null;
   for (const key of SERVER_FIELDS) if (entry[key] !== undefined) out[key] = entry[key];

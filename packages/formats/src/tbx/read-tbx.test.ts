@@ -13,11 +13,27 @@ function termsOf(entry: EntryInput | undefined): string[] {
   return (entry?.terminos ?? []).map((t) => `${t.idioma}:${t.termino}:${t.estado}:${t.tipo}`);
 }
 
-/** The card fields of an entry, without its term list. */
+/** The card fields of an entry, without its term list and provenance. */
 function cardOf(entry: EntryInput): Record<string, unknown> {
-  const { terminos: _terms, ...card } = compact(entry);
+  const { terminos: _terms, id_externo: _id, registro_original: _record, ...card } = compact(entry);
   return card;
 }
+
+const CONCEPTS_SHARING_A_PAIR = `<?xml version="1.0"?>
+<martif type="TBX" xml:lang="en"><text><body>
+  <termEntry id="c-41">
+    <transacGrp><transac type="transactionType">origination</transac><transacNote type="responsibility">Ana</transacNote><date>2019-03-01</date></transacGrp>
+    <transacGrp><transac type="transactionType">modification</transac><transacNote type="responsibility">Luis</transacNote><date>2020-07-09</date></transacGrp>
+    <langSet xml:lang="en"><tig><term>save</term><termNote type="administrativeStatus">preferredTerm-admn-sts</termNote></tig></langSet>
+    <langSet xml:lang="es"><tig><term>guardar</term></tig>
+      <tig><term>salvar</term><termNote type="administrativeStatus">colloquialTerm</termNote></tig></langSet>
+  </termEntry>
+  <termEntry id="c-42">
+    <langSet xml:lang="en"><tig><term>save</term>
+      <transacGrp><transac type="transactionType">origination</transac><date>2021-01-01</date></transacGrp></tig></langSet>
+    <langSet xml:lang="es"><tig><term>guardar</term></tig></langSet>
+  </termEntry>
+</body></text></martif>`;
 
 describe('readTbx', () => {
   it('picks Spanish and English out of a 14-language corporate export', async () => {
@@ -143,6 +159,32 @@ describe('readTbx', () => {
       ].join('\n'),
     });
     expect(entradas[1]?.categoria).toBe('verbo');
+  });
+
+  it('keeps each concept id and its creation and change, and reports a status it does not know', async () => {
+    const plan = await readImportFile(new TextEncoder().encode(CONCEPTS_SHARING_A_PAIR), { formato: 'tbx', ...ES_EN });
+    if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
+    const items = [];
+    for await (const batch of plan.entradas.batches()) items.push(...batch);
+    expect(items.map((i) => i.entrada.id_externo)).toEqual(['c-41', 'c-42']);
+    expect(items[0]!.entrada.registro_original).toEqual({
+      creado_por: 'Ana',
+      creado_en: '2019-03-01',
+      modificado_por: 'Luis',
+      modificado_en: '2020-07-09',
+    });
+    // Only a term's own transaction: it stands for the concept's.
+    expect(items[1]!.entrada.registro_original).toEqual({
+      creado_por: null,
+      creado_en: '2021-01-01',
+      modificado_por: null,
+      modificado_en: null,
+    });
+    expect(termsOf(items[0]!.entrada)).toContain('es:salvar:admitido:termino_completo');
+    expect(items[0]!.avisos).toEqual([
+      'el estado «colloquialTerm» del término «salvar» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.',
+    ]);
+    expect(items[1]!.avisos).toBeUndefined();
   });
 
   it('finds entries whatever the root and namespace prefix', async () => {

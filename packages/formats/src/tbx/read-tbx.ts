@@ -27,6 +27,7 @@ import {
   termDataKind,
   termTypeOf,
 } from './tbx-term-data.ts';
+import { originalRecordOf, readTransaction, type Transaction } from './tbx-transactions.ts';
 
 /** Text in the header of LudoTerm's TBX export; such files are read without whitespace clean-up. */
 export const TBX_EXPORT_MARK = 'Exportado de LudoTerm';
@@ -62,6 +63,7 @@ interface Concept {
   langItems: Map<Language, Item[]>;
   langTags: Map<Language, string>;
   terms: Term[];
+  transactions: Transaction[];
 }
 
 type Scope = { level: 'entry' } | { level: 'lang'; lang: Language } | { level: 'term'; term: Term };
@@ -182,6 +184,9 @@ function walk(concept: Concept, element: XmlElement, scope: Scope, ctx: TbxConte
       const item: Item = { category: 'xref', type: attribute(child, 'type') ?? 'xref', value: cleanText(child, ctx), source: null, notes: [] };
       item.target = attribute(child, 'target') ?? '';
       pushItem(concept, item, scope);
+    } else if (name === 'transacGrp') {
+      const transaction = readTransaction(child, scope.level === 'entry');
+      if (transaction) concept.transactions.push(transaction);
     } else if (SKIPPED.has(name)) {
       continue;
     } else if (child.children.some((c) => typeof c !== 'string')) {
@@ -216,20 +221,29 @@ function hasTermList(terms: readonly Term[], langs: readonly Language[]): boolea
 }
 
 /** Each language's terms, its main term first: status, type, grammar and usage note of each. */
-function termList(terms: readonly Term[], langs: readonly Language[], mainTerms: Map<Language, Term>): TermInput[] {
+function termList(
+  terms: readonly Term[],
+  langs: readonly Language[],
+  mainTerms: Map<Language, Term>,
+  avisos: string[],
+): TermInput[] {
   const list: TermInput[] = [];
   for (const lang of langs) {
     const main = mainTerms.get(lang);
     if (!main) continue;
     const own = [main, ...terms.filter((t) => t.lang === lang && t !== main && t.text !== null && t.text !== main.text)];
     for (const t of own) {
+      const known = t.status !== null ? statusOf(t.status) : null;
+      if (t.status !== null && known === null) {
+        avisos.push(`el estado «${t.status}» del término «${t.text}» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.`);
+      }
       const pos = t.items.find((i) => i.category === 'partOfSpeech')?.value ?? null;
       const usage = t.items.filter((i) => i.category === 'note' && i.value).map((i) => i.value);
       list.push({
         idioma: lang,
         termino: t.text!,
-        // A status LudoTerm does not know is kept as admitted.
-        estado: (t.status !== null ? statusOf(t.status) : null) ?? (t === main ? 'preferido' : 'admitido'),
+        // A status LudoTerm does not know is kept as admitted (and reported).
+        estado: known ?? (t.status === null && t === main ? 'preferido' : 'admitido'),
         tipo: termTypeOf(t.termType),
         categoria_gramatical: grammaticalCategoryOf(pos),
         genero: genderOf(t.gender),
@@ -241,9 +255,10 @@ function termList(terms: readonly Term[], langs: readonly Language[], mainTerms:
   return list;
 }
 
-function entryFromConcept(unit: XmlElement, ctx: TbxContext): EntryInput | null {
+/** The concept as an entry, or null without the glossary's languages; `avisos` gets what was read differently. */
+function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): EntryInput | null {
   const { langs } = ctx;
-  const concept: Concept = { entryItems: [], langItems: new Map(), langTags: new Map(), terms: [] };
+  const concept: Concept = { entryItems: [], langItems: new Map(), langTags: new Map(), terms: [], transactions: [] };
   walk(concept, unit, { level: 'entry' }, ctx);
   const base = langs.idioma_origen;
   const target = langs.idioma_meta;
@@ -273,7 +288,11 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext): EntryInput | null 
     }
   }
   if (mainTerms.size === 0) return null;
-  if (withList) entry.terminos = termList(concept.terms, [base, target], mainTerms);
+  if (withList) entry.terminos = termList(concept.terms, [base, target], mainTerms, avisos);
+  const id = attribute(unit, 'id');
+  if (id) entry.id_externo = id;
+  const record = originalRecordOf(concept.transactions);
+  if (record) entry.registro_original = record;
 
   const placed: Placed[] = [];
   for (const item of concept.entryItems) placed.push({ item, lang: null, term: null });
@@ -436,9 +455,11 @@ export function readTbx(source: TextSource, options: GlossaryLanguages): EntrySt
         } else {
           units = event.index;
           const id = attribute(event.element, 'id');
+          const avisos: string[] = [];
           read.push({
-            entrada: entryFromConcept(event.element, ctx),
+            entrada: entryFromConcept(event.element, ctx, avisos),
             ubicacion: `entrada <${event.element.name}> n.º ${event.index}${id ? ` (id ${id})` : ''}, línea ${event.element.line}`,
+            ...(avisos.length > 0 ? { avisos } : {}),
           });
         }
       }

@@ -32,14 +32,21 @@ function text(value: string): string {
 /** The API's own dates (UTC, `Z`): their day is their first ten characters. */
 const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z$/;
 
-function isoDay(value: string | undefined): string | null {
+/** An id the TBX schemas accept (xsd:ID, an XML name without colons); other concept ids get ours. */
+const XML_NAME = /^[\p{L}_][\p{L}\p{N}._-]*$/u;
+
+function isoDay(value: string | null | undefined): string | null {
   if (!value) return null;
   if (CANONICAL_UTC.test(value)) return value.slice(0, 10);
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
 }
 
-function transaction(kind: 'origination' | 'modification', who: string | undefined, when: string | undefined): string {
+function transaction(
+  kind: 'origination' | 'modification',
+  who: string | null | undefined,
+  when: string | null | undefined,
+): string {
   const day = isoDay(when);
   if (!day && !who) return '';
   return (
@@ -99,8 +106,15 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: st
   let out = `    <${names.entry} id="${escapeXmlAttribute(id)}">\n`;
   const area = value('area');
   if (area) out += `      <descrip type="subjectField">${text(area)}</descrip>\n`;
-  out += transaction('origination', entry.autor, entry.fecha_creacion);
-  if (entry.updated_at && entry.updated_at !== entry.fecha_creacion) out += transaction('modification', undefined, entry.updated_at);
+  // An imported concept's own record travels on, so its termbase's history is not replaced by ours.
+  const record = entry.registro_original;
+  if (record) {
+    out += transaction('origination', record.creado_por, record.creado_en);
+    out += transaction('modification', record.modificado_por, record.modificado_en);
+  } else {
+    out += transaction('origination', entry.autor, entry.fecha_creacion);
+    if (entry.updated_at && entry.updated_at !== entry.fecha_creacion) out += transaction('modification', undefined, entry.updated_at);
+  }
   const definitionXml = (indent: string): string =>
     (definicion
       ? `${indent}<descripGrp><descrip type="definition">${text(definicion)}</descrip>` +
@@ -208,7 +222,7 @@ export async function* writeTbx(
   let index = 0;
   for await (const entry of entries) {
     index += 1;
-    let id = typeof entry.id === 'number' ? `c${entry.id}` : `c-${index}`;
+    let id = entry.id_externo && XML_NAME.test(entry.id_externo) ? entry.id_externo : typeof entry.id === 'number' ? `c${entry.id}` : `c-${index}`;
     if (used.has(id)) id = `c-${index}-${used.size}`;
     used.add(id);
     const batch = batcher.push(conceptXml(entry, meta, names, id));

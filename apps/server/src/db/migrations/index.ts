@@ -26,6 +26,8 @@ import * as entriesWithoutBaseTermLast from './2026-11-27-081-entries-without-ba
 import * as createEmailConfirmationTokens from './2026-11-27-085-create-email-confirmation-tokens.ts';
 import * as sharedInstanceState from './2026-11-27-086-shared-instance-state.ts';
 import * as entriesReviewState from './2026-11-27-087-entries-review-state.ts';
+import * as entriesExternalId from './2026-11-28-088-entries-external-id.ts';
+import * as entryTerms from './2026-11-28-090-entry-terms.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -59,4 +61,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-085-create-email-confirmation-tokens': createEmailConfirmationTokens,
   '2026-11-27-086-shared-instance-state': sharedInstanceState,
   '2026-11-27-087-entries-review-state': entriesReviewState,
+  '2026-11-28-088-entries-external-id': entriesExternalId,
+  '2026-11-28-090-entry-terms': entryTerms,
 };

@@ -144,6 +144,8 @@ describe('toEntryView', () => {
     origen_entrada_id: null,
     origen_version: null,
     estado_revision: 'borrador' as const,
+    id_externo: null,
+    registro_original: null,
   };
 
   it('answers every field of the card, null when empty, keyed by the glossary languages', () => {

@@ -16,7 +16,9 @@ import {
 } from '@ludoterm/contract';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
+import { originalRecordOf } from './card-provenance.ts';
 import { mergeTerms, readFicha, termsToWire, type StoredTerm } from './card-terms.ts';
+import { cleanText } from './card-text.ts';
 import { entrySortKey } from './sort-key.ts';
 
 /** A glossary's two languages: the card's term and context fields follow them. */
@@ -95,14 +97,6 @@ function planOf({ origen, meta }: CardLanguages): CardPlan {
 /** The card field ids of a glossary with these languages, in card order. */
 export function cardFieldIds(langs: CardLanguages): string[] {
   return planOf(langs).ids;
-}
-
-/** Trimmed text, or null when nothing is left (an empty string clears a field). */
-function cleanText(value: string | null | undefined): string | null | undefined {
-  if (value === undefined || value === null) return value;
-  // PostgreSQL text cannot hold NUL; it never belongs in a card anyway.
-  const text = (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value).trim();
-  return text === '' ? null : text;
 }
 
 function tooLong(id: string): AppError {
@@ -287,6 +281,8 @@ export interface EntryViewRow {
   origen_entrada_id: number | null;
   origen_version: number | null;
   estado_revision: ReviewState;
+  id_externo: string | null;
+  registro_original: string | null;
   /** The entry's current version; rows shaped for search results and exports leave it out. */
   version?: number;
 }
@@ -308,6 +304,8 @@ export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: Ent
   writeCardFields(entry, langs, card);
   entry.terminos = termsToWire(terms);
   entry.estado_revision = row.estado_revision;
+  entry.id_externo = row.id_externo;
+  entry.registro_original = originalRecordOf(row.registro_original);
   const seesPrivate = canSeePrivateComments(viewer, row.author_id);
   entry.comentarios_privados = seesPrivate ? row.comentarios_privados : null;
   entry.puede_ver_comentarios_privados = seesPrivate;

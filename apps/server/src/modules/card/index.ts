@@ -14,3 +14,4 @@ export {
   type NormalizedEntry,
 } from './entry-card.ts';
 export { fichaJson, readFicha, type StoredTerm } from './card-terms.ts';
+export { originalRecordOf, provenanceOf, type Provenance } from './card-provenance.ts';

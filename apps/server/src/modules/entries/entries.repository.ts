@@ -1,6 +1,6 @@
-import type { ReviewState } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, EntriesTable, EntryRow, EntryVersionRow } from '../../db/schema.ts';
+import { entryFiltersSql, type EntryFilters } from '../search/index.ts';
 import { chunks, ID_CHUNK } from './entry-rows.repository.ts';
 
 /** Adds `delta` to the glossary's entry count (also takes the write lock on SQLite). */
@@ -49,16 +49,15 @@ export async function listEntryPage(
     orden,
     offset,
     limit,
-    estado,
-  }: { orden: SortOrder; offset: number; limit: number; estado?: ReviewState },
+    filters,
+  }: { orden: SortOrder; offset: number; limit: number; filters?: EntryFilters },
 ): Promise<EntryRow[]> {
-  let query = db
+  return db
     .selectFrom('entries')
     .selectAll()
     .where('glossary_id', '=', glossaryId)
-    .where('eliminado_en', 'is', null);
-  if (estado) query = query.where('estado_revision', '=', estado);
-  return query
+    .where('eliminado_en', 'is', null)
+    .where(entryFiltersSql(filters, 'entries.id'))
     .orderBy('clave_orden', orden)
     .orderBy('id', orden)
     .limit(limit)
@@ -66,18 +65,18 @@ export async function listEntryPage(
     .execute();
 }
 
-/** How many live entries of a glossary are in a review state. */
-export async function countEntriesInState(
+/** How many live entries of a glossary pass the filters (review state, a term's status). */
+export async function countFilteredEntries(
   db: Kysely<Database>,
   glossaryId: number,
-  estado: ReviewState,
+  filters: EntryFilters,
 ): Promise<number> {
   const row = await db
     .selectFrom('entries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('glossary_id', '=', glossaryId)
     .where('eliminado_en', 'is', null)
-    .where('estado_revision', '=', estado)
+    .where(entryFiltersSql(filters, 'entries.id'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -126,14 +125,16 @@ export async function listLiveEntryIds(
   return rows.map((r) => r.id);
 }
 
-/** Every live entry's pair of folded terms, to skip duplicates on import and copy. */
-export async function listTermPairs(
+/** Every live entry's pair of folded terms and concept id, for imports and copies to compare. */
+export async function listKnownEntries(
   db: Kysely<Database>,
   glossaryId: number,
-): Promise<Array<{ termino_origen_plegado: string; termino_meta_plegado: string }>> {
+): Promise<
+  Array<{ id: number; termino_origen_plegado: string; termino_meta_plegado: string; id_externo: string | null }>
+> {
   return db
     .selectFrom('entries')
-    .select(['termino_origen_plegado', 'termino_meta_plegado'])
+    .select(['id', 'termino_origen_plegado', 'termino_meta_plegado', 'id_externo'])
     .where('glossary_id', '=', glossaryId)
     .where('eliminado_en', 'is', null)
     .execute();

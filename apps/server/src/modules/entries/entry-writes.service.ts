@@ -1,5 +1,5 @@
 import type { EntryInput, ReviewState } from '@ludoterm/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, EntryRow, GlossaryRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
@@ -8,7 +8,6 @@ import {
   adjustEntryCount,
   deleteFieldRows,
   findEntryRow,
-  listTermPairs,
   listVersionRows,
   recoverEntryRow,
   softDeleteEntryRows,
@@ -20,18 +19,21 @@ import {
   insertFirstVersionRows,
   insertVersionRows,
   reserveIds,
+  writeTermRows,
   type EntryInsertRow,
 } from './entry-rows.repository.ts';
 import {
   deriveColumns,
-  duplicateKeyOf,
   languagesOf,
   normalizeEntryInput,
   fichaJson,
+  provenanceOf,
   readFicha,
   type DerivedColumns,
   type NormalizedEntry,
+  type Provenance,
 } from '../card/index.ts';
+import { KnownEntries, type Admission } from './known-entries.ts';
 import { nextReviewState } from './review-state.ts';
 
 // The only entry write path: every writer calls it inside its own transaction, and each write
@@ -67,10 +69,12 @@ export interface NewEntry {
   fecha_creacion?: string;
   /** The state an import's file gives; new entries are otherwise drafts. */
   estado_revision?: ReviewState;
+  provenance?: Provenance;
 }
 
 /** An entry validated and derived, ready to insert; the card as the JSON stored in `ficha`. */
-export interface PreparedEntry extends Omit<NormalizedEntry, 'card' | 'terms'>, DerivedColumns {
+export interface PreparedEntry
+  extends Omit<NormalizedEntry, 'card' | 'terms'>, DerivedColumns, Provenance {
   ficha: string;
   origen: EntryOrigin | null;
   autor: string | null;
@@ -81,8 +85,8 @@ export interface PreparedEntry extends Omit<NormalizedEntry, 'card' | 'terms'>, 
 export interface NewEntryRowsOptions {
   /** The instant written as created/updated/version date (defaults to now). */
   now?: string;
-  /** Keys (`duplicateKeyOf`) already present: matching entries are skipped, others added. */
-  duplicates?: Set<string>;
+  /** What the glossary holds: repeats are skipped, possible duplicates kept and reported. */
+  known?: KnownEntries;
 }
 
 export interface NewEntryRows {
@@ -92,6 +96,8 @@ export interface NewEntryRows {
   rows: EntryRow[];
   inserted: number;
   skipped: number;
+  /** Inputs kept although their term pair was known (`position` in the inputs). */
+  possibleDuplicates: Array<{ position: number; duplicaId: number }>;
 }
 
 /** A validation failure of one entry of a batch: `index` is its position in the inputs. */
@@ -115,10 +121,13 @@ export function deriveEntry(
     autor,
     fecha_creacion,
     estado_revision,
-  }: Pick<NewEntry, 'origen' | 'autor' | 'fecha_creacion' | 'estado_revision'> = {},
+    provenance,
+  }: Omit<NewEntry, 'input'> = {},
 ): PreparedEntry {
   return {
     ...deriveColumns(languagesOf(glossary), card),
+    id_externo: provenance?.id_externo ?? null,
+    registro_original: provenance?.registro_original ?? null,
     ficha: fichaJson(card, terms),
     comentarios_privados,
     avisos,
@@ -136,22 +145,12 @@ export function prepareEntries(
 ): PreparedEntry[] {
   return entries.map((entry, index) => {
     try {
-      return deriveEntry(glossary, normalizeEntryInput(languagesOf(glossary), entry.input), entry);
+      const normalized = normalizeEntryInput(languagesOf(glossary), entry.input);
+      return deriveEntry(glossary, normalized, { ...entry, provenance: provenanceOf(entry.input) });
     } catch (error) {
       throw error instanceof AppError ? new EntryValidationError(index, error) : error;
     }
   });
-}
-
-/** The duplicate keys (pairs of folded terms) of a glossary's live entries. */
-export async function loadDuplicateKeys(
-  db: Kysely<Database>,
-  glossaryId: number,
-): Promise<Set<string>> {
-  const pairs = await listTermPairs(db, glossaryId);
-  return new Set(
-    pairs.map((p) => duplicateKeyOf(p.termino_origen_plegado, p.termino_meta_plegado)),
-  );
 }
 
 /** Inserts new entries' rows; the caller reindexes the new ids (an import, once at the end). */
@@ -160,27 +159,24 @@ export async function insertNewEntryRows(
   glossary: WriteGlossary,
   prepared: readonly PreparedEntry[],
   actor: EntryActor,
-  { now = nowIso(), duplicates }: NewEntryRowsOptions = {},
+  { now = nowIso(), known }: NewEntryRowsOptions = {},
 ): Promise<NewEntryRows> {
   const ids: Array<number | null> = new Array<number | null>(prepared.length).fill(null);
-  const chosen = prepared
-    .map((entry, position) => ({ entry, position }))
-    .filter(({ entry }) => {
-      if (!duplicates) return true;
-      const key = duplicateKeyOf(entry.termino_origen_plegado, entry.termino_meta_plegado);
-      if (duplicates.has(key)) return false;
-      duplicates.add(key);
-      return true;
-    });
+  const chosen: Array<{ entry: PreparedEntry; position: number; admission: Admission | null }> = [];
+  prepared.forEach((entry, position) => {
+    const admission = known ? known.admit(entry) : null;
+    if (admission?.verdict !== 'skip') chosen.push({ entry, position, admission });
+  });
   const skipped = prepared.length - chosen.length;
-  if (chosen.length === 0) return { ids, rows: [], inserted: 0, skipped };
+  if (chosen.length === 0) return { ids, rows: [], inserted: 0, skipped, possibleDuplicates: [] };
 
   // The count first: on SQLite this write takes the lock before the ids are reserved.
   await adjustEntryCount(tx, glossary.id, chosen.length);
   const entryIds = await reserveIds(tx, 'entries', chosen.length);
-  const rows: EntryInsertRow[] = chosen.map(({ entry, position }, i) => {
+  const rows: EntryInsertRow[] = chosen.map(({ entry, position, admission }, i) => {
     const id = entryIds[i]!;
     ids[position] = id;
+    if (admission && admission.verdict !== 'skip') admission.slot.id = id;
     return {
       id,
       glossary_id: glossary.id,
@@ -202,6 +198,8 @@ export async function insertNewEntryRows(
       origen_entrada_id: entry.origen?.entradaId ?? null,
       origen_version: entry.origen?.version ?? null,
       estado_revision: entry.estado_revision,
+      id_externo: entry.id_externo,
+      registro_original: entry.registro_original,
     };
   });
   await insertEntryRows(tx, rows);
@@ -214,7 +212,14 @@ export async function insertNewEntryRows(
       fields: entry.fields,
     })),
   );
-  return { ids, rows, inserted: chosen.length, skipped };
+  await writeTermRows(tx, rows, { replace: false });
+  const possibleDuplicates: NewEntryRows['possibleDuplicates'] = [];
+  for (const { position, admission } of chosen) {
+    if (admission?.verdict === 'possible-duplicate') {
+      possibleDuplicates.push({ position, duplicaId: admission.other.id! });
+    }
+  }
+  return { ids, rows, inserted: chosen.length, skipped, possibleDuplicates };
 }
 
 /** `insertNewEntryRows`, then the new entries' index rows. */
@@ -242,8 +247,8 @@ export async function insertEntries(
   { skipDuplicates = false }: { skipDuplicates?: boolean } = {},
 ): Promise<NewEntryRows> {
   const prepared = prepareEntries(glossary, entries);
-  const duplicates = skipDuplicates ? await loadDuplicateKeys(tx, glossary.id) : undefined;
-  return insertAndIndex(tx, glossary, prepared, actor, { duplicates });
+  const known = skipDuplicates ? await KnownEntries.load(tx, glossary.id) : undefined;
+  return insertAndIndex(tx, glossary, prepared, actor, { known });
 }
 
 /** One entry as a single write left it, and what that write adjusted (`avisos`). */
@@ -261,7 +266,10 @@ export async function insertEntry(
 ): Promise<WrittenEntry> {
   const normalized = normalizeEntryInput(languagesOf(glossary), input);
   const estado_revision = nextReviewState(null, input.estado_revision, actor.canApprove ?? false);
-  const prepared = deriveEntry(glossary, normalized, { estado_revision });
+  const prepared = deriveEntry(glossary, normalized, {
+    estado_revision,
+    provenance: provenanceOf(input),
+  });
   const { rows } = await insertAndIndex(tx, glossary, [prepared], actor);
   return { row: rows[0]!, avisos: normalized.avisos ?? [] };
 }
@@ -303,6 +311,7 @@ async function writeNewVersion(
   ]);
   await deleteFieldRows(tx, entryId);
   await insertFieldRows(tx, [{ id: entryId, glossary_id: glossary.id, fields: derived.fields }]);
+  await writeTermRows(tx, [{ id: entryId, glossary_id: glossary.id, ficha }], { replace: true });
   await searchIndexFor(tx).reindex(tx, [entryId]);
   return row;
 }

@@ -4,10 +4,10 @@ export {
   deriveEntry,
   insertEntries,
   insertNewEntryRows,
-  loadDuplicateKeys,
   type EntryActor,
   type NewEntry,
   type PreparedEntry,
   type WriteGlossary,
 } from './entry-writes.service.ts';
 export { importedReviewState } from './review-state.ts';
+export { KnownEntries } from './known-entries.ts';

@@ -92,6 +92,8 @@ const RESULT_ENTRY_COLUMNS = [
   'entries.origen_entrada_id',
   'entries.origen_version',
   'entries.estado_revision',
+  'entries.id_externo',
+  'entries.registro_original',
 ] as const;
 
 type ResultEntryColumn = (typeof RESULT_ENTRY_COLUMNS)[number] extends `entries.${infer C}`

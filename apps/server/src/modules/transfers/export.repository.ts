@@ -42,6 +42,8 @@ export function exportRowsQuery(
       'origen_entrada_id',
       'origen_version',
       'estado_revision',
+      'id_externo',
+      'registro_original',
     ])
     .where('glossary_id', '=', glossaryId)
     .where('eliminado_en', 'is', null);

@@ -61,12 +61,15 @@ const RICH_ENTRIES: EntryInput[] = [
   { termino: { es: 'árbol de talentos', en: 'skill tree' }, variante: 'árbol de habilidades' },
 ];
 
-/** What a reader gives back for an entry the API answers: every card field of the glossary. */
-/** What a reader gives back of an exported entry; our JSON also keeps private comments, the review state and the term list. */
-function asRead(entry: Entry, meta: GlossaryMeta, isJson: boolean): EntryInput {
+/**
+ * What a reader gives back of an exported entry: every card field of the glossary; our CSV also
+ * keeps the review state, and our JSON private comments, the review state and the term list.
+ */
+function asRead(entry: Entry, meta: GlossaryMeta, formato: ExportFormat): EntryInput {
   const out = blankEntry(meta);
   for (const id of cardFieldIds(meta)) setField(out, id, getField(entry, id));
-  if (isJson) {
+  if (formato === 'csv') out.estado_revision = entry.estado_revision;
+  if (formato === 'json') {
     out.comentarios_privados = entry.comentarios_privados;
     out.estado_revision = entry.estado_revision;
     out.terminos = entry.terminos.map(
@@ -74,6 +77,20 @@ function asRead(entry: Entry, meta: GlossaryMeta, isJson: boolean): EntryInput {
     );
   }
   return out;
+}
+
+/** TBX carries each concept's id and its creation and change: they come back as provenance. */
+function tbxProvenance(entry: Entry): Pick<EntryInput, 'id_externo' | 'registro_original'> {
+  const changed = entry.updated_at !== entry.fecha_creacion;
+  return {
+    id_externo: `c${entry.id}`,
+    registro_original: {
+      creado_por: entry.autor,
+      creado_en: new Date(entry.fecha_creacion).toISOString().slice(0, 10),
+      modificado_por: null,
+      modificado_en: changed ? new Date(entry.updated_at).toISOString().slice(0, 10) : null,
+    },
+  };
 }
 
 /** TSV is line-based: the documented loss is line breaks and tabs becoming one space. */
@@ -213,8 +230,9 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const meta = exportMetaOf(glossary);
     const back = await readBack(formato as ImportFormat, res.rawPayload, meta);
-    let want = listed.map((e) => asRead(e, meta, formato === 'json'));
+    let want = listed.map((e) => asRead(e, meta, formato));
     if (formato === 'tsv') want = want.map(flattened);
+    if (formato === 'tbx') want = want.map((entry, i) => ({ ...entry, ...tbxProvenance(listed[i]!) }));
     expect(back).toEqual(want);
   });
 
@@ -321,7 +339,11 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
     const empty = await createGlossaryRow(t, owner.user);
     const csv = await download(empty, owner.headers, '?formato=csv');
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toBe('\uFEFFes,en,' + cardFieldIds(exportMetaOf(empty)).slice(2).join(',') + '\r\n');
+    expect(csv.body).toBe(
+      '\uFEFFes,en,' +
+        cardFieldIds(exportMetaOf(empty)).slice(2).join(',') +
+        ',otros_terminos_es,estados_es,otros_terminos_en,estados_en,estado_revision\r\n',
+    );
     const json = await download(empty, owner.headers);
     expect(json.json<{ entradas: Entry[] }>().entradas).toEqual([]);
   });

@@ -1,6 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import type { ErrorCode, ImportFormat, ImportMapping, Language } from '@ludoterm/contract';
+import {
+  IMPORT_REPORT_MAX,
+  type ErrorCode,
+  type ImportFormat,
+  type ImportMapping,
+  type Language,
+  type PossibleDuplicate,
+} from '@ludoterm/contract';
 import {
   assertFormatMatches,
   FORMAT_ERROR_API_CODES,
@@ -14,12 +21,12 @@ import type { Database } from '../../db/schema.ts';
 import { checkpointPassively } from '../../db/wal-checkpoint.ts';
 import { AppError, isAppError, queryCanceledError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { normalizeEntryInput, languagesOf } from '../card/index.ts';
+import { normalizeEntryInput, languagesOf, provenanceOf } from '../card/index.ts';
 import {
   deriveEntry,
   importedReviewState,
   insertNewEntryRows,
-  loadDuplicateKeys,
+  KnownEntries,
   type EntryActor,
   type PreparedEntry,
   type WriteGlossary,
@@ -53,8 +60,8 @@ export type ImportOutcome =
       muestra: string[][];
       sugerencia: ImportMapping;
     }
-  /** `omitidos`: duplicates, and units without the glossary's languages. */
-  | { tipo: 'importado'; importados: number; omitidos: number }
+  /** `omitidos`: repeats, and units without the glossary's languages. */
+  | ({ tipo: 'importado' } & ImportCounts & ImportReport)
   | { tipo: 'error'; code: ErrorCode; detail: string };
 
 // Larger chunks stay alive through the values sliced out of them.
@@ -94,12 +101,53 @@ function openDatabase(target: ImportDatabase): DatabaseHandle {
     : createDatabase({ sqlitePath: target.path });
 }
 
+interface ImportCounts {
+  importados: number;
+  omitidos: number;
+}
+
+/** What the answer lists beside the counts, each naming its place in the file. */
+interface ImportReport {
+  posibles_duplicados: PossibleDuplicate[];
+  avisos: string[];
+}
+
+/** Keeps the first IMPORT_REPORT_MAX of each list and counts the rest. */
+class ReportCollector {
+  readonly report: ImportReport = { posibles_duplicados: [], avisos: [] };
+  #moreDuplicates = 0;
+  #moreWarnings = 0;
+
+  duplicate(item: PossibleDuplicate) {
+    if (this.report.posibles_duplicados.length < IMPORT_REPORT_MAX)
+      this.report.posibles_duplicados.push(item);
+    else this.#moreDuplicates += 1;
+  }
+
+  warn(ubicacion: string, avisos: readonly string[] | undefined) {
+    for (const aviso of avisos ?? []) {
+      if (this.report.avisos.length < IMPORT_REPORT_MAX)
+        this.report.avisos.push(locate(ubicacion, aviso));
+      else this.#moreWarnings += 1;
+    }
+  }
+
+  finish(): ImportReport {
+    if (this.#moreWarnings > 0)
+      this.report.avisos.push(`Y ${this.#moreWarnings} avisos más, sin listar.`);
+    if (this.#moreDuplicates > 0) {
+      this.report.avisos.push(`Y ${this.#moreDuplicates} posibles duplicados más, sin listar.`);
+    }
+    return this.report;
+  }
+}
+
 /** Validates and writes the stream's entries in batches, then indexes them all at once. */
 async function writeAll(
   tx: Transaction<Database>,
   stream: EntryStream,
   task: ImportTask,
-): Promise<{ importados: number; omitidos: number }> {
+): Promise<ImportCounts & ImportReport> {
   await lockGlossaryForImport(tx, task.glossary.id);
   if (!(await isGlossaryLive(tx, task.glossary.id))) {
     throw new AppError(
@@ -108,36 +156,55 @@ async function writeAll(
     );
   }
   const langs = languagesOf(task.glossary);
-  const duplicates = await loadDuplicateKeys(tx, task.glossary.id);
+  const known = await KnownEntries.load(tx, task.glossary.id);
+  const report = new ReportCollector();
   const now = nowIso();
   const written: number[] = [];
   let omitidos = 0;
   let batch: PreparedEntry[] = [];
+  let places: string[] = [];
   const flush = async () => {
-    const result = await insertNewEntryRows(tx, task.glossary, batch, task.actor, {
-      now,
-      duplicates,
-    });
+    const result = await insertNewEntryRows(tx, task.glossary, batch, task.actor, { now, known });
     for (const row of result.rows) written.push(row.id);
+    for (const { position, duplicaId } of result.possibleDuplicates) {
+      report.duplicate({
+        ubicacion: places[position]!,
+        entrada_id: result.ids[position]!,
+        duplica_id: duplicaId,
+      });
+    }
     omitidos += result.skipped;
     batch = [];
+    places = [];
   };
   for await (const entries of stream.batches()) {
-    for (const { entrada, ubicacion } of entries) {
+    for (const { entrada, ubicacion, avisos } of entries) {
       try {
-        const estado_revision = importedReviewState(entrada.estado_revision, task.actor.canApprove ?? false);
-        batch.push(deriveEntry(task.glossary, normalizeEntryInput(langs, entrada), { estado_revision }));
+        const estado_revision = importedReviewState(
+          entrada.estado_revision,
+          task.actor.canApprove ?? false,
+        );
+        const normalized = normalizeEntryInput(langs, entrada);
+        batch.push(
+          deriveEntry(task.glossary, normalized, {
+            estado_revision,
+            provenance: provenanceOf(entrada),
+          }),
+        );
+        report.warn(ubicacion, avisos);
+        report.warn(ubicacion, normalized.avisos);
       } catch (error) {
         if (!isAppError(error)) throw error;
         const detail = typeof error.detail === 'string' ? error.detail : error.message;
         throw new AppError(error.code, locate(ubicacion, detail));
       }
+      places.push(ubicacion);
       if (batch.length >= BATCH_ENTRIES) await flush();
     }
   }
   await flush();
   await searchIndexFor(tx).reindex(tx, written);
-  return { importados: written.length, omitidos: omitidos + stream.omitidos };
+  return { importados: written.length, omitidos: omitidos + stream.omitidos, ...report.finish() };
 }
 
 async function runImport(task: ImportTask): Promise<ImportOutcome> {

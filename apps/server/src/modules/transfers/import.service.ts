@@ -7,6 +7,7 @@ import {
   type ImportFormat,
   type ImportMapping,
   type Language,
+  termImportTargets,
 } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -31,8 +32,6 @@ export interface ImportForm {
   /** The uploaded `archivo`, whole in a temporary file; null when none was sent. */
   filePath: string | null;
 }
-
-const MAPPING_TARGET_EXTRAS = ['ignorar'];
 
 /** Writing entries is what an import does: the same rule as the editor (404 / 403). */
 export async function authorizeImport(
@@ -77,8 +76,9 @@ export function parseMapping(
       'El mapeo de columnas (mapping_json) debe ser un objeto {"cabecera": "campo"} con textos como valores.',
     );
   }
-  const fields = cardFields(...langs).map((f) => f.id);
-  const allowed = new Set([...fields, ...MAPPING_TARGET_EXTRAS]);
+  // The card's fields, a language's other terms and their statuses, the review state, or ignorar.
+  const fields = [...cardFields(...langs), ...termImportTargets(...langs)].map((f) => f.id);
+  const allowed = new Set([...fields, 'ignorar']);
   const mapping: ImportMapping = {};
   for (const [header, rawTarget] of Object.entries(parsed.data)) {
     const trimmed = rawTarget.trim();
@@ -154,8 +154,15 @@ export async function importFile(
         muestra: outcome.muestra,
         sugerencia: outcome.sugerencia,
       };
-    case 'importado':
-      return { importados: outcome.importados, omitidos: outcome.omitidos };
+    case 'importado': {
+      const { importados, omitidos, posibles_duplicados, avisos } = outcome;
+      return {
+        importados,
+        omitidos,
+        ...(posibles_duplicados.length > 0 ? { posibles_duplicados } : {}),
+        ...(avisos.length > 0 ? { avisos } : {}),
+      };
+    }
     case 'error':
       throw new AppError(outcome.code, outcome.detail);
   }

@@ -75,7 +75,14 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
         file: formatsFixture('okapi/medtronic_TBX.tbx'),
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<Done>()).toEqual({ importados: 3, omitidos: 0 });
+      // The file marks two English terms of one concept preferred: the report names the place.
+      expect(res.json<Done>()).toEqual({
+        importados: 3,
+        omitidos: 0,
+        avisos: [
+          'Entrada <termEntry> n.º 3 (id c7333), línea 607: Solo puede haber un término preferido por idioma: «clinician notification» sigue siendo el preferido (en) y «silent alert» pasa a admitido.',
+        ],
+      });
       const entries = await listEntries(t, owner, glossary);
       const patient = entries.find((e) => e.termino.en === 'patient identifier');
       expect(patient?.termino.es).toBe('identificador de paciente');
@@ -426,6 +433,81 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(saved!.terminos[1]!.nota_uso).toBe('Ambiguo en la interfaz.');
       expect(saved!.notas).toBeNull();
       expect(saved!.variante).toBeNull();
+      expect(res.json<Done & { avisos?: string[] }>().avisos).toEqual([
+        'Entrada <termEntry> n.º 1 (id c1), línea 3: el estado «estado-raro» del término «PS» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.',
+      ]);
+      expect(saved!.id_externo).toBe('c1');
+    });
+
+    it('never merges two concepts that share a term pair: both kept, the second reported as a possible duplicate', async () => {
+      const { owner, glossary } = await owned();
+      const concept = (id: string, extra = '') => `  <termEntry id="${id}">${extra}
+    <langSet xml:lang="es"><tig><term>guardar</term></tig></langSet>
+    <langSet xml:lang="en"><tig><term>save</term></tig></langSet>
+  </termEntry>`;
+      const origination =
+        '<transacGrp><transac type="transactionType">origination</transac><transacNote type="responsibility">Ana</transacNote><date>2019-03-01</date></transacGrp>';
+      const tbx = `<?xml version="1.0" encoding="UTF-8"?>
+<martif type="TBX-Basic" xml:lang="en"><text><body>
+${concept('m-1', origination)}
+${concept('m-2')}
+${concept('m-2')}
+</body></text></martif>`;
+      const res = await postImport(t, owner, glossary, { formato: 'tbx', file: tbx });
+      expect(res.statusCode, res.body).toBe(200);
+      const saved = await listEntries(t, owner, glossary);
+      const byId = new Map(saved.map((e) => [e.id_externo, e]));
+      // The third repeats the second's concept id: that one is a repeat, skipped.
+      expect(res.json<Done>()).toMatchObject({ importados: 2, omitidos: 1 });
+      expect(res.json<Done & { posibles_duplicados?: unknown }>().posibles_duplicados).toEqual([
+        { ubicacion: 'entrada <termEntry> n.º 2 (id m-2), línea 7', entrada_id: byId.get('m-2')!.id, duplica_id: byId.get('m-1')!.id },
+      ]);
+      expect(byId.get('m-1')!.registro_original).toEqual({
+        creado_por: 'Ana',
+        creado_en: '2019-03-01',
+        modificado_por: null,
+        modificado_en: null,
+      });
+      // Who imported it stays the author; the file's author is the original record's.
+      expect(byId.get('m-1')!.autor).not.toBe('Ana');
+
+      // Importing the file again adds nothing: every concept id is already there.
+      const again = await postImport(t, owner, glossary, { formato: 'tbx', file: tbx });
+      expect(again.json<Done>()).toEqual({ importados: 0, omitidos: 3 });
+
+      // An edit keeps the concept id and the original record.
+      const first = byId.get('m-1')!;
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/glosarios/${glossary.nombre_seguro}/entradas/${first.id}`,
+        headers: owner.headers,
+        payload: { ...first, notas: 'Revisado.', id_externo: 'otro' },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json<{ entrada: unknown }>().entrada).toMatchObject({
+        id_externo: 'm-1',
+        registro_original: first.registro_original,
+      });
+    });
+
+    it('skips a concept whose term pair an entry without a concept id already has, as before', async () => {
+      const { owner, glossary } = await owned();
+      const post = await t.app.inject({
+        method: 'POST',
+        url: `/api/glosarios/${glossary.nombre_seguro}/entradas`,
+        headers: owner.headers,
+        payload: { termino: { es: 'Guardar', en: 'save' } },
+      });
+      expect(post.statusCode, post.body).toBe(201);
+      expect(post.json<{ id_externo: unknown }>().id_externo).toBeNull();
+      const tbx = `<?xml version="1.0" encoding="UTF-8"?>
+<martif type="TBX-Basic" xml:lang="en"><text><body>
+  <termEntry id="x9"><langSet xml:lang="es"><tig><term>guardar</term></tig></langSet><langSet xml:lang="en"><tig><term>save</term></tig></langSet></termEntry>
+</body></text></martif>`;
+      const res = await postImport(t, owner, glossary, { formato: 'tbx', file: tbx });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Done>()).toEqual({ importados: 0, omitidos: 1 });
+      expect(await listEntries(t, owner, glossary)).toHaveLength(1);
     });
 
     it('answers once indexed: every kind of search right after finds them all', async () => {
