@@ -9,6 +9,7 @@ import {
 import { lineText } from './common.ts';
 import { entrySchema } from './entries.ts';
 import { LANGUAGES, languageSchema, type Language } from './languages.ts';
+import { REVIEW_STATES, TERM_STATUSES, termSchema } from './terms.ts';
 
 /** Query parameter names that can never be card field ids. */
 export const RESERVED_SEARCH_PARAMS = [
@@ -17,6 +18,8 @@ export const RESERVED_SEARCH_PARAMS = [
   'glosarios',
   'pagina',
   'por_pagina',
+  'estado_termino',
+  'estado_revision',
 ] as const;
 
 export const SEARCH_PAGE_SIZE = 50;
@@ -40,6 +43,10 @@ export const searchQuerySchema = z
     glosarios: lineText(z.string().max(10_000)).optional(),
     pagina: z.coerce.number().int().min(1).optional(),
     por_pagina: z.coerce.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).optional(),
+    /** Only entries holding a term of this status (plain cards hold preferred terms only). */
+    estado_termino: z.enum(TERM_STATUSES).optional(),
+    /** Only entries in this review state. */
+    estado_revision: z.enum(REVIEW_STATES).optional(),
   })
   .catchall(lineText(z.string().max(200)));
 
@@ -51,6 +58,11 @@ export const searchResultSchema = entrySchema.omit({ version: true, avisos: true
   idioma_meta: languageSchema,
   /** The card field id whose value matched (for highlighting). */
   campo_coincidente: z.string().nullable(),
+  /**
+   * The term that matched when it is not the one `termino` shows (a synonym in `terminos`);
+   * absent otherwise. `campo_coincidente` is then its language's `termino.xx`.
+   */
+  termino_coincidente: termSchema.pick({ idioma: true, termino: true, estado: true }).optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

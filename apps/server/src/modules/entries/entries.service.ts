@@ -7,7 +7,7 @@ import { authorizeGlossary, type GlossaryAction } from '../glossaries/index.ts';
 import { searchIndexFor } from '../search/index.ts';
 import { displayNameOf } from '../users/index.ts';
 import {
-  countEntriesInState,
+  countFilteredEntries,
   findEntryRow,
   findEntryRowsByIds,
   listEntriesAfter,
@@ -79,6 +79,7 @@ export function isPagedQuery(query: ListEntriesQuery): boolean {
     query.q !== undefined ||
     query.orden !== undefined ||
     query.estado_revision !== undefined ||
+    query.estado_termino !== undefined ||
     query.pagina !== undefined ||
     query.por_pagina !== undefined
   );
@@ -96,15 +97,16 @@ export async function listEntriesPage(
   const offset = ((query.pagina ?? 1) - 1) * limit;
   const orden = query.orden ?? 'asc';
   const folded = foldText(query.q ?? '');
-  const estado = query.estado_revision;
+  const filters = { estadoRevision: query.estado_revision, estadoTermino: query.estado_termino };
+  const filtered = Boolean(filters.estadoRevision ?? filters.estadoTermino);
   if (!folded) {
-    const total = estado
-      ? await countEntriesInState(db, scope.glossary.id, estado)
+    const total = filtered
+      ? await countFilteredEntries(db, scope.glossary.id, filters)
       : scope.glossary.num_entradas;
     const rows =
       offset >= total
         ? []
-        : await listEntryPage(db, scope.glossary.id, { orden, offset, limit, estado });
+        : await listEntryPage(db, scope.glossary.id, { orden, offset, limit, filters });
     return { entries: rows.map((r) => viewOf(scope, r)), total };
   }
   const { ids, total } = await searchIndexFor(db).searchGlossary(db, {
@@ -113,7 +115,7 @@ export async function listEntriesPage(
     orden,
     offset,
     limit,
-    estado,
+    filters,
   });
   const byId = new Map((await findEntryRowsByIds(db, ids)).map((r) => [r.id, r]));
   const entries = ids.flatMap((id) => {

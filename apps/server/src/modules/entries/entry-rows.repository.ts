@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { engineOf } from '../../db/engine.ts';
+import { entryTermRowsOf } from './entry-term-rows.ts';
 import type {
   Database,
   EntriesTable,
@@ -40,7 +41,7 @@ const SQLITE_PARAMS = 4000;
  */
 async function insertRows<T extends object>(
   db: Kysely<Database>,
-  table: 'entries' | 'entry_versions' | 'entry_fields',
+  table: 'entries' | 'entry_versions' | 'entry_fields' | 'entry_terms',
   columns: ReadonlyArray<keyof T & string>,
   rows: readonly T[],
 ): Promise<void> {
@@ -181,6 +182,40 @@ export async function insertFieldRows(db: Kysely<Database>, entries: readonly En
     }
   }
   await insertRows(db, 'entry_fields', FIELD_COLUMNS, rows);
+}
+
+const TERM_COLUMNS = [
+  'entry_id',
+  'posicion',
+  'glossary_id',
+  'idioma',
+  'termino',
+  'termino_plegado',
+  'estado',
+  'mostrado',
+] as const;
+
+/**
+ * Writes the `entry_terms` rows of these entries' cards, replacing what the entries had
+ * (`replace`). Plain cards have none, so a batch of them writes nothing at all.
+ */
+export async function writeTermRows(
+  db: Kysely<Database>,
+  entries: ReadonlyArray<{ id: number; glossary_id: number; ficha: string }>,
+  { replace }: { replace: boolean },
+): Promise<void> {
+  if (replace) {
+    for (const part of chunks(entries.map((e) => e.id), ID_CHUNK)) {
+      await db.deleteFrom('entry_terms').where('entry_id', 'in', part).execute();
+    }
+  }
+  await insertRows(db, 'entry_terms', TERM_COLUMNS, entries.flatMap(entryTermRowsOf));
+}
+
+/** The stored `entry_terms` rows of some entries, for the consistency check. */
+export async function listTermRows(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('entry_terms').selectAll().where('entry_id', 'in', ids).execute();
 }
 
 /**

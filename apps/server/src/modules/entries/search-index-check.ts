@@ -8,10 +8,19 @@ import {
   listLatestVersionRows,
 } from './entries.repository.ts';
 import { deriveColumns, readFicha, languagesOf } from '../card/index.ts';
+import { listTermRows } from './entry-rows.repository.ts';
+import { entryTermRowsOf, type EntryTermRow } from './entry-term-rows.ts';
 import { searchIndexFor, glossaryScope } from '../search/index.ts';
 import { targetOfField, type SearchTarget } from '../search/index.ts';
 
 const TERMS: SearchTarget = { kind: 'terms' };
+
+/** An `entry_terms` row as comparable text. */
+function termRowKey(t: EntryTermRow): string {
+  return [t.posicion, t.glossary_id, t.idioma, t.termino, t.termino_plegado, t.estado, t.mostrado]
+    .map(String)
+    .join('|');
+}
 
 /** Whether the ranked search finds `entryId` in its glossary by `target` and `query`. */
 async function finds(
@@ -51,6 +60,12 @@ export async function checkSearchIndex(
       list.push(`${f.glossary_id}|${f.campo}|${f.valor_plegado}`);
       fieldsOf.set(f.entry_id, list);
     }
+    const termRowsOf = new Map<number, string[]>();
+    for (const t of await listTermRows(db, ids)) {
+      const list = termRowsOf.get(t.entry_id) ?? [];
+      list.push(termRowKey(t));
+      termRowsOf.set(t.entry_id, list);
+    }
     const latest = await listLatestVersionRows(db, ids);
     const latestOf = new Map(latest.map((v) => [v.entry_id, v]));
     // Search probes are the slow part: a sample of each batch, spread over it.
@@ -67,6 +82,9 @@ export async function checkSearchIndex(
       const stored = (fieldsOf.get(row.id) ?? []).sort();
       if (expected.join('\n') !== stored.join('\n'))
         problems.push(`entrada ${row.id}: entry_fields desfasado`);
+      const expectedTerms = entryTermRowsOf(row).map(termRowKey).sort();
+      if (expectedTerms.join('\n') !== (termRowsOf.get(row.id) ?? []).sort().join('\n'))
+        problems.push(`entrada ${row.id}: entry_terms desfasado`);
       const version = latestOf.get(row.id);
       if (!version || version.version !== row.version || version.ficha !== row.ficha) {
         problems.push(`entrada ${row.id}: la última versión no es la actual`);

@@ -8,7 +8,7 @@ import {
   setDerivedColumns,
   setEntryCount,
 } from './entries.repository.ts';
-import { insertFieldRows } from './entry-rows.repository.ts';
+import { insertFieldRows, writeTermRows } from './entry-rows.repository.ts';
 import { deriveColumns, readFicha, languagesOf } from '../card/index.ts';
 import { searchIndexFor } from '../search/index.ts';
 
@@ -47,6 +47,7 @@ export async function rebuildSearchIndex(db: Kysely<Database>): Promise<RebuildR
         await deleteFieldRows(tx, row.id);
         await insertFieldRows(tx, [{ id: row.id, glossary_id: row.glossary_id, fields }]);
       }
+      await writeTermRows(tx, batch, { replace: true });
       await searchIndexFor(tx).reindex(
         tx,
         batch.map((r) => r.id),

@@ -1,5 +1,6 @@
 // The search module's public face: the index the entry write path keeps in step, and what a
 // check of it needs.
 export { searchIndexFor } from './search-index-for.ts';
-export { targetOfField, type SearchTarget } from './search-order.ts';
+export { targetOfField, type EntryFilters, type SearchTarget } from './search-order.ts';
+export { entryFiltersSql } from './entry-filters.repository.ts';
 export { glossaryScope } from './search.repository.ts';

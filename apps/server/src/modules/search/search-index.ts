@@ -1,10 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ReviewState } from '@ludoterm/contract';
 import type { DatabaseEngine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { CountedMatch, CountedMatches, OrderedMatch, RankedMatch } from './search-order.ts';
+import type {
+  CountedMatch,
+  CountedMatches,
+  EntryFilters,
+  OrderedMatch,
+  RankedMatch,
+} from './search-order.ts';
 
-export type { MatchTier, OrderedMatch, RankedMatch } from './search-order.ts';
+export type { EntryFilters, MatchTier, OrderedMatch, RankedMatch } from './search-order.ts';
 export type { TermColumn } from './search-index-terms.ts';
 
 export {
@@ -41,8 +46,8 @@ export interface GlossarySearch {
   orden: 'asc' | 'desc';
   offset: number;
   limit: number;
-  /** Only entries in this review state. */
-  estado?: ReviewState;
+  /** Only entries in this review state, or holding a term of this status. */
+  filters?: EntryFilters;
 }
 
 export interface SearchPage {

@@ -1,4 +1,4 @@
-import type { Language } from '@ludoterm/contract';
+import type { Language, ReviewState, TermStatus } from '@ludoterm/contract';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { WORD_SEPARATORS, ftsPhrase, isShortQuery } from './search-index-terms.ts';
@@ -44,9 +44,17 @@ export function targetOfField(campo: string): SearchTarget {
   return { kind: 'field', campo };
 }
 
+/** What an entry must also be to match: its review state, or holding a term of a status. */
+export interface EntryFilters {
+  estadoRevision?: ReviewState;
+  /** Plain cards (no `entry_terms` rows) hold preferred terms only. */
+  estadoTermino?: TermStatus;
+}
+
 export interface OrderedMatch {
   scope: SearchScope;
   target: SearchTarget;
+  filters?: EntryFilters;
   /** Folded (foldText) and not empty. */
   query: string;
   /** Also required: the subindice contains this folded text (starts with it, if 1–2 chars). */

@@ -6,8 +6,10 @@ import {
   searchFieldsOf,
   searchResultSchema,
   type Language,
+  type ReviewState,
   type SearchField,
   type SearchResult,
+  type TermStatus,
 } from '@ludoterm/contract';
 import fastJson, { type Schema as JsonSchema } from 'fast-json-stringify';
 import type { Kysely } from 'kysely';
@@ -17,8 +19,15 @@ import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
 import { readFicha, toEntryView, languagesOf } from '../card/index.ts';
 import { searchIndexFor } from './search-index-for.ts';
-import { TIER_RANK, targetOfField, tierOfText, type SearchTarget } from './search-order.ts';
-import { rankedSearch, type ExactReorder } from './search-ranking.ts';
+import {
+  TIER_RANK,
+  targetOfField,
+  tierOfText,
+  type EntryFilters,
+  type SearchTarget,
+} from './search-order.ts';
+import type { ExactReorder } from './search-ranking.ts';
+import { rankedTermSearch, type MatchedTerm } from './term-ranking.ts';
 import {
   findCards,
   findResultRows,
@@ -46,6 +55,7 @@ export interface ParsedSearch {
   query: string;
   subindice?: string;
   slugs?: string[];
+  filters: EntryFilters;
   offset: number;
   limit: number;
 }
@@ -77,7 +87,12 @@ export function parseSearch(params: SearchParams): ParsedSearch {
     : undefined;
   const limit = Number(params.por_pagina ?? SEARCH_PAGE_SIZE);
   const offset = (Number(params.pagina ?? 1) - 1) * limit;
-  const common = { slugs, offset, limit };
+  // Already checked against the contract's picklists by the route's schema (422 otherwise).
+  const filters: EntryFilters = {
+    estadoTermino: (text(params.estado_termino) || undefined) as TermStatus | undefined,
+    estadoRevision: (text(params.estado_revision) || undefined) as ReviewState | undefined,
+  };
+  const common = { slugs, filters, offset, limit };
 
   if (fields.length > 0) {
     if (termino || subindice) {
@@ -156,7 +171,9 @@ function enyeFirst(db: Kysely<Database>, parsed: ParsedSearch): ExactReorder | u
     const preferred = new Set(
       cards
         .filter((c) =>
-          textsOf(readFicha(c.ficha).card, c, parsed.target).some((t) => foldKeepingEnye(t) === wanted),
+          textsOf(readFicha(c.ficha).card, c, parsed.target).some(
+            (t) => foldKeepingEnye(t) === wanted,
+          ),
         )
         .map((c) => c.id),
     );
@@ -165,7 +182,8 @@ function enyeFirst(db: Kysely<Database>, parsed: ParsedSearch): ExactReorder | u
 }
 
 /** Which card field matched, for highlighting: for quick search, the better of the two terms. */
-function matchedField(row: ResultRow, parsed: ParsedSearch): string {
+function matchedField(row: ResultRow, parsed: ParsedSearch, term?: MatchedTerm): string {
+  if (term) return `termino.${term.idioma}`;
   switch (parsed.target.kind) {
     case 'subindice':
       return 'subindice';
@@ -197,6 +215,8 @@ export interface SearchPageData {
   order: number[];
   total: number;
   capped: boolean;
+  /** The page's entries that matched through a term other than the shown one. */
+  matchedTerms: Array<[number, MatchedTerm]>;
 }
 
 /** The database half of `GET /buscar`: the ranked page and its rows. */
@@ -210,7 +230,7 @@ export async function findSearchPage(
     isAdmin: searcher.role === 'admin',
     slugs: parsed.slugs,
   });
-  const page = await rankedSearch(
+  const page = await rankedTermSearch(
     db,
     searchIndexFor(db),
     {
@@ -218,13 +238,20 @@ export async function findSearchPage(
       target: parsed.target,
       query: parsed.query,
       subindice: parsed.subindice,
+      filters: parsed.filters,
       offset: parsed.offset,
       limit: parsed.limit,
     },
     enyeFirst(db, parsed),
   );
   const order = page.matches.map((m) => m.entryId);
-  return { rows: await findResultRows(db, order), order, total: page.total, capped: page.capped };
+  return {
+    rows: await findResultRows(db, order),
+    order,
+    total: page.total,
+    capped: page.capped,
+    matchedTerms: page.matchedTerms,
+  };
 }
 
 /** A page's results, best first, each with its glossary and the field that matched. */
@@ -234,6 +261,7 @@ export function toSearchResults(
   data: SearchPageData,
 ): SearchResult[] {
   const rows = new Map(data.rows.map((r) => [r.id, r]));
+  const matchedTerms = new Map(data.matchedTerms);
   return data.order.flatMap((entryId) => {
     const row = rows.get(entryId);
     if (!row) return [];
@@ -247,7 +275,8 @@ export function toSearchResults(
         nombre_seguro: row.nombre_seguro,
         idioma_origen: row.idioma_origen as Language,
         idioma_meta: row.idioma_meta as Language,
-        campo_coincidente: matchedField(row, parsed),
+        campo_coincidente: matchedField(row, parsed, matchedTerms.get(entryId)),
+        termino_coincidente: matchedTerms.get(entryId),
       }),
     ];
   });

@@ -1,5 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { entryFiltersSql } from '../entry-filters.repository.ts';
+import { glossaryTermMatchIds } from '../term-matches.repository.ts';
 import type { GlossarySearch, SearchIndex, SearchPage } from '../search-index.ts';
 import { TERM_COLUMNS, isShortQuery, likeLiteral, type TermColumn } from '../search-index-terms.ts';
 import { postgresCountInOrder, postgresMatchInOrder } from './search-order.repository.ts';
@@ -36,7 +38,7 @@ export const postgresSearchIndex: SearchIndex = {
 
   async searchGlossary(
     db,
-    { glossaryId, query, orden, offset, limit, estado }: GlossarySearch,
+    { glossaryId, query, orden, offset, limit, filters }: GlossarySearch,
   ): Promise<SearchPage> {
     const columns: TermColumn[] = ['origen', 'meta', 'subindice'];
     const short = isShortQuery(query);
@@ -44,9 +46,12 @@ export const postgresSearchIndex: SearchIndex = {
       .selectFrom('entries')
       .where('glossary_id', '=', glossaryId)
       .where('eliminado_en', 'is', null);
-    if (estado) matching = matching.where('estado_revision', '=', estado);
+    matching = matching.where(entryFiltersSql(filters, 'entries.id'));
     matching = matching.where((eb) =>
-      eb.or(columns.map((c) => (short ? startsWith(eb, c, query) : contains(eb, c, query)))),
+      eb.or([
+        ...columns.map((c) => (short ? startsWith(eb, c, query) : contains(eb, c, query))),
+        eb('id', 'in', glossaryTermMatchIds(db, glossaryId, query)),
+      ]),
     );
     const count = await matching
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,6 +1,7 @@
 import { scopeOf } from '../search.repository.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { entryFiltersSql } from '../entry-filters.repository.ts';
 import { isShortQuery, likeLiteral } from '../search-index-terms.ts';
 import {
   TIE_BREAK_SQL,
@@ -112,7 +113,7 @@ export async function postgresMatchInOrder(
   const matching = sql`select e.id, e.clave_orden as k, ${tieBreak} as t, ${tiers.rank} as tier
     from ${from}
     where e.eliminado_en is null and e.glossary_id in ${scope} and ${wanted}
-      and ${subindiceFilter(m.subindice)}`;
+      and ${subindiceFilter(m.subindice)} and ${entryFiltersSql(m.filters, 'e.id')}`;
   // `any` and `substring` match many, so walking entries_order_idx pays; the better tiers are
   // few, and MATERIALIZED keeps the planner on their own indexes rather than that walk.
   const { rows } =

@@ -1,14 +1,15 @@
 import type { Compilable, Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { entryFilterClauses } from '../entry-filters.repository.ts';
 import { scopeOf } from '../search.repository.ts';
 import { PREFIX_END, WORD_SEPARATORS, ftsPhrase, isShortQuery } from '../search-index-terms.ts';
 import { SEARCH_UNORDERED_FROM } from './search-numbering.ts';
-import type { SqlText } from './sql-text.repository.ts';
-import { q, rowsOf } from './sql-text.repository.ts';
+import { SqlText, q, rowsOf } from './sql-text.repository.ts';
 import {
   compareOrder,
   sourcesOf,
   trigramsOf,
+  type OrderedMatch,
   type OrderedRow,
   type SearchScope,
   type SearchTarget,
@@ -133,11 +134,19 @@ export function tierSql(query: string, onValue: (c: (v: SqlText) => SqlText) => 
   };
 }
 
-export function subindiceFilter(subindice: string | undefined): SqlText {
+function subindiceFilter(subindice: string | undefined): SqlText {
   if (!subindice) return q`1`;
   return isShortQuery(subindice)
     ? startsWith(COLUMN.subindice, subindice)
     : q`instr(d.subindice, ${subindice}) > 0`;
+}
+
+/** What narrows a search besides its query: the subindice and the entry filters. */
+export function narrowingFilter(m: Pick<OrderedMatch, 'subindice' | 'filters'>): SqlText {
+  const clauses = entryFilterClauses(m.filters, 'd.entry_id').map(
+    ({ text, value }) => new SqlText(text, [value]),
+  );
+  return q.join([subindiceFilter(m.subindice), ...clauses], ' and ');
 }
 
 /** How many of a trigram's first docs are sampled to tell how common it is. */

@@ -17,7 +17,7 @@ import {
   SORT_CANDIDATES_UP_TO,
   scopeText,
   tierSql,
-  subindiceFilter,
+  narrowingFilter,
   inOrder,
   selectOf,
 } from './search-conditions.repository.ts';
@@ -51,7 +51,7 @@ export async function matchFieldInOrder(
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
   const scope = scopeText(db, m.target, m.scope);
   const select = selectOf(tiers.rank);
-  const filter = q`d.glossary_id in ${scope} and ${wanted} and ${subindiceFilter(m.subindice)}`;
+  const filter = q`d.glossary_id in ${scope} and ${wanted} and ${narrowingFilter(m)}`;
   const short = isShortQuery(m.query);
 
   // Through the B-tree on (campo, first two characters): read whole and sorted when few.

@@ -25,7 +25,7 @@ import {
   sourcesText,
   onSources,
   tierSql,
-  subindiceFilter,
+  narrowingFilter,
   termTrigrams,
   unorderedMayMatch,
   inOrder,
@@ -41,7 +41,7 @@ async function matchTermsInOrder(
   const tiers = tierSql(m.query, (condition) => onSources(sources, condition));
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
   const scope = scopeText(db, m.target, m.scope);
-  const filter = q`d.glossary_id in ${scope} and ${wanted} and ${subindiceFilter(m.subindice)}`;
+  const filter = q`d.glossary_id in ${scope} and ${wanted} and ${narrowingFilter(m)}`;
   const select = selectOf(tiers.rank);
   const short = isShortQuery(m.query);
 
@@ -115,7 +115,7 @@ export async function sqliteCountInOrder(
   const sources = sourcesText(db, target, m.scope);
   const tiers = tierSql(m.query, (condition) => onSources(sources, condition));
   const scope = scopeText(db, target, m.scope);
-  const filter = q`d.glossary_id in ${scope} and ${tiers.any} and ${subindiceFilter(m.subindice)}`;
+  const filter = q`d.glossary_id in ${scope} and ${tiers.any} and ${narrowingFilter(m)}`;
   const late = (await unorderedMayMatch(db, m.query))
     ? await rowsOf<OrderedRow>(
         db,

@@ -1,4 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
+import { entryFiltersSql } from '../entry-filters.repository.ts';
+import { glossaryTermMatchIds } from '../term-matches.repository.ts';
 import type { GlossarySearch, SearchIndex, SearchPage } from '../search-index.ts';
 import {
   PREFIX_END,
@@ -30,16 +32,15 @@ export const sqliteSearchIndex: SearchIndex = {
 
   async searchGlossary(
     db,
-    { glossaryId, query, orden, offset, limit, estado }: GlossarySearch,
+    { glossaryId, query, orden, offset, limit, filters }: GlossarySearch,
   ): Promise<SearchPage> {
     const columns: TermColumn[] = ['origen', 'meta', 'subindice'];
     const direction = sql.raw(orden === 'desc' ? 'desc' : 'asc');
     // One or two characters: prefix ranges on the partial B-trees; otherwise the FTS matches.
-    let matching: RawBuilder<number>;
-    let count: RawBuilder<{ n: number }>;
+    let own: RawBuilder<unknown>;
     if (isShortQuery(query)) {
       const end = query + PREFIX_END;
-      const ranges = sql.join(
+      own = sql.join(
         columns.map(
           (
             c,
@@ -48,26 +49,27 @@ export const sqliteSearchIndex: SearchIndex = {
         ),
         sql` union `,
       );
-      matching = sql<number>`(${ranges})`;
-      count = sql<{ n: number }>`select count(*) as n from (${ranges})`;
     } else {
       const match = inGlossary(glossaryId, ftsQuery(columns, query));
-      matching = sql<number>`(select rowid as id from entries_fts where entries_fts match ${match})`;
-      count = sql<{
-        n: number;
-      }>`select count(*) as n from entries_fts where entries_fts match ${match}`;
+      own = sql`select rowid as id from entries_fts where entries_fts match ${match}`;
     }
-    if (estado) {
-      // A review state narrows the matches through their rows; few enough to sort.
+    // The other terms of cards that hold a term list (`entry_terms`: plain cards have none).
+    const listed = glossaryTermMatchIds(db, glossaryId, query);
+    const ids = sql`${own} union select entry_id from ${listed}`;
+    let matching = sql<number>`(${ids})`;
+    let count = sql<{ n: number }>`select count(*) as n from (${ids})`;
+    const narrowed = Boolean(filters?.estadoRevision ?? filters?.estadoTermino);
+    if (narrowed) {
+      // A filter narrows the matches through their rows; few enough to sort.
+      const kept = entryFiltersSql(filters, 'e.id');
       count = sql<{ n: number }>`select count(*) as n from entries e
-        where e.id in ${matching} and e.estado_revision = ${estado}`;
-      matching = sql<number>`(select e.id from entries e
-        where e.id in ${matching} and e.estado_revision = ${estado})`;
+        where e.id in ${matching} and ${kept}`;
+      matching = sql<number>`(select e.id from entries e where e.id in ${matching} and ${kept})`;
     }
     const total = Number((await count.execute(db)).rows[0]?.n ?? 0);
     if (total === 0 || offset >= total) return { ids: [], total };
     const { rows } =
-      total < SORT_MATCHES_BELOW || estado
+      total < SORT_MATCHES_BELOW || narrowed
         ? // CROSS JOIN keeps the matches as the outer loop: one lookup per match, then a sort.
           await sql<{ id: number }>`
             select e.id from ${matching} m cross join entries e on e.id = m.id
