@@ -1,20 +1,22 @@
-import type { ImportMapping } from '@ludoterm/contract';
+import { type ImportMapping, isTermTarget } from '@ludoterm/contract';
 import { BatchCursor } from '../batch-cursor.ts';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { SAMPLE_ROWS, type ImportPlan } from '../import-plan.ts';
 import {
   type ColumnPlan,
+  entryFromFields,
   entryFromRow,
   headerMeaningKey,
   planFromMapping,
   positionalPlan,
+  rowFields,
   suggestMapping,
 } from '../mapping/column-mapping.ts';
 import type { GlossaryLanguages } from '../model.ts';
 import { iterateText, peekText, type TextSource } from '../text/byte-source.ts';
 import { DelimitedParser, type DelimitedRow } from './delimited-parser.ts';
 import { unguardFormula } from './spreadsheet-formula.ts';
-import { applyTsvComment } from './tsv-comment.ts';
+import { tsvCommentFields } from './tsv-comment.ts';
 import { ownCsvMapping } from './write-csv.ts';
 
 export interface ReadDelimitedOptions extends GlossaryLanguages {
@@ -208,10 +210,10 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
       const ubicacion = `línea ${row.line}`;
       if (!plan.positional) return { entrada: entryFromRow(values, plan, options), ubicacion };
       // Without headers: term, term, then the comment (our TSV's labelled fields, or notes).
-      const entry = entryFromRow([values[0] ?? null, values[1] ?? null], plan, options);
+      const fields = rowFields([values[0] ?? null, values[1] ?? null], plan);
       const extra = values.slice(2).filter((v): v is string => v !== null);
-      if (entry) applyTsvComment(entry, extra.length > 0 ? extra.join('\n') : null, options);
-      return { entrada: entry, ubicacion };
+      fields.push(...tsvCommentFields(extra.length > 0 ? extra.join('\n') : null, options));
+      return { entrada: entryFromFields(fields, options, false), ubicacion };
     };
     const dataRows = (rest: readonly DelimitedRow[]): ReadItem[] => {
       const read: ReadItem[] = [];
@@ -227,7 +229,7 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
   }
 
   const termColumns = plan.targets
-    .map((t, i) => (t?.startsWith('termino.') ? `«${plan.headers[i]}»` : null))
+    .map((t, i) => (t !== null && isTermTarget(t) ? `«${plan.headers[i]}»` : null))
     .filter((t): t is string => t !== null);
   return {
     tipo: 'entradas',

@@ -1,5 +1,7 @@
-import { type EntryInput } from '@ludoterm/contract';
-import { type ExportEntry, getField, glossaryCardFields, type GlossaryLanguages, setField } from '../model.ts';
+import { type ImportTarget, type Language, termImportTargets } from '@ludoterm/contract';
+import type { RowField } from '../mapping/column-mapping.ts';
+import { type ExportEntry, getField, glossaryCardFields, type GlossaryLanguages } from '../model.ts';
+import { termCells } from '../terms/language-terms.ts';
 
 export const TSV_COMMENT_SEPARATOR = ' | ';
 
@@ -12,15 +14,33 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function commentFields(langs: GlossaryLanguages) {
-  return glossaryCardFields(langs).filter((f) => !f.id.startsWith('termino.'));
+/** What the comment can hold: the card's fields besides the terms, then the term list's targets. */
+function commentFields(langs: GlossaryLanguages): ImportTarget[] {
+  return [
+    ...glossaryCardFields(langs).filter((f) => !f.id.startsWith('termino.')),
+    ...termImportTargets(langs.idioma_origen, langs.idioma_meta),
+  ];
 }
 
-/** The TSV comment column: the other non-empty fields as `Etiqueta: valor`, joined by ` | `. */
+/** A comment part's value: `getField`'s, the term list's cells, or a review state other than the default. */
+function commentValue(entry: ExportEntry, id: string): string | null {
+  const [kind, lang] = id.split('.') as [string, Language | undefined];
+  if (lang !== undefined && (kind === 'terminos' || kind === 'estados')) {
+    const cells = termCells(entry, lang);
+    return kind === 'terminos' ? cells.otros : cells.estados;
+  }
+  if (id === 'estado_revision') return entry.estado_revision === 'borrador' ? null : (entry.estado_revision ?? null);
+  return getField(entry, id);
+}
+
+/**
+ * The TSV comment column: the other non-empty fields as `Etiqueta: valor`, joined by ` | `; an
+ * entry's other terms and their statuses too (`Otros términos (en): lvl | stage`).
+ */
 export function formatTsvComment(entry: ExportEntry, langs: GlossaryLanguages): string {
   const parts: string[] = [];
   for (const field of commentFields(langs)) {
-    const value = getField(entry, field.id);
+    const value = commentValue(entry, field.id);
     if (value !== null && value.trim() !== '') parts.push(`${field.label}: ${flattenTsvValue(value.trim())}`);
   }
   return parts.join(TSV_COMMENT_SEPARATOR);
@@ -67,16 +87,15 @@ export function parseTsvComment(comment: string, langs: GlossaryLanguages): [str
   return fields;
 }
 
-/** Puts a headerless file's third column into an entry: labelled parts to their fields, else notes. */
-export function applyTsvComment(entry: EntryInput, comment: string | null, langs: GlossaryLanguages): void {
-  if (comment === null) return;
+/** A headerless file's third column as row fields: labelled parts to their fields, else the notes. */
+export function tsvCommentFields(comment: string | null, langs: GlossaryLanguages): RowField[] {
+  if (comment === null) return [];
   const fields = parseTsvComment(comment, langs);
-  if (fields === null) {
-    setField(entry, 'notas', comment);
-    return;
-  }
-  for (const [id, value] of fields) {
+  if (fields === null) return [{ target: 'notas', header: '', value: comment }];
+  const out: RowField[] = [];
+  for (const [target, value] of fields) {
     const clean = value.trim();
-    setField(entry, id, clean === '' ? null : clean);
+    if (clean !== '') out.push({ target, header: '', value: clean });
   }
+  return out;
 }

@@ -1,12 +1,14 @@
-import type { ImportMapping } from '@ludoterm/contract';
+import { type ImportMapping, isTermTarget } from '@ludoterm/contract';
 import {
   cardFieldIds,
   type EntrySource,
   getField,
   type GlossaryLanguages,
   type GlossaryMeta,
+  languagesOf,
 } from '../model.ts';
 import { TextBatcher } from '../output/text-batcher.ts';
+import { termCells } from '../terms/language-terms.ts';
 import { guardFormula } from './spreadsheet-formula.ts';
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
@@ -17,9 +19,40 @@ export function escapeCsvCell(value: string | null): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The CSV header: the language codes for the terms, then the card's field ids. */
+interface CsvColumn {
+  header: string;
+  /** The import mapping target the header maps to. */
+  target: string;
+}
+
+const columnsByLanguages = new Map<string, CsvColumn[]>();
+
+/**
+ * The CSV columns: the language codes for the shown terms, the card's field ids, then per
+ * language `otros_terminos_xx` and `estados_xx`, and `estado_revision`. The term columns come
+ * last so that clients reading the seed's columns by position or name see them unchanged.
+ */
+function csvColumns(meta: GlossaryLanguages): CsvColumn[] {
+  const key = `${meta.idioma_origen}>${meta.idioma_meta}`;
+  let columns = columnsByLanguages.get(key);
+  if (!columns) {
+    columns = cardFieldIds(meta).map((id) => ({
+      header: id.startsWith('termino.') ? id.slice('termino.'.length) : id,
+      target: id,
+    }));
+    for (const lang of languagesOf(meta)) {
+      columns.push({ header: `otros_terminos_${lang}`, target: `terminos.${lang}` });
+      columns.push({ header: `estados_${lang}`, target: `estados.${lang}` });
+    }
+    columns.push({ header: 'estado_revision', target: 'estado_revision' });
+    columnsByLanguages.set(key, columns);
+  }
+  return columns;
+}
+
+/** The CSV header row's cells. */
 export function csvHeaders(meta: GlossaryLanguages): string[] {
-  return cardFieldIds(meta).map((id) => (id.startsWith('termino.') ? id.slice('termino.'.length) : id));
+  return csvColumns(meta).map((c) => c.header);
 }
 
 /**
@@ -28,24 +61,29 @@ export function csvHeaders(meta: GlossaryLanguages): string[] {
  * `null` for any other header row, which the user maps.
  */
 export function ownCsvMapping(headers: readonly string[], meta: GlossaryLanguages): ImportMapping | null {
-  const ids = cardFieldIds(meta);
-  const byHeader = new Map(csvHeaders(meta).map((header, i) => [header, ids[i]!]));
+  const byHeader = new Map(csvColumns(meta).map((c) => [c.header, c.target]));
   const mapping: ImportMapping = {};
   for (const header of headers) {
-    const id = byHeader.get(header);
-    if (id === undefined) return null;
-    mapping[header] = id;
+    const target = byHeader.get(header);
+    if (target === undefined) return null;
+    mapping[header] = target;
   }
-  return Object.values(mapping).some((id) => id.startsWith('termino.')) ? mapping : null;
+  return Object.values(mapping).some(isTermTarget) ? mapping : null;
 }
 
 /** CSV export, streamed: UTF-8 with BOM (so Excel reads the accents), CRLF, a header row. */
 export async function* writeCsv(entries: EntrySource, meta: GlossaryMeta): AsyncGenerator<string> {
   const ids = cardFieldIds(meta);
+  const langs = languagesOf(meta);
   const batcher = new TextBatcher();
   batcher.push(`\uFEFF${csvHeaders(meta).join(',')}\r\n`);
   for await (const entry of entries) {
-    const batch = batcher.push(`${ids.map((id) => escapeCsvCell(getField(entry, id))).join(',')}\r\n`);
+    let line = ids.map((id) => escapeCsvCell(getField(entry, id))).join(',');
+    for (const lang of langs) {
+      const cells = termCells(entry, lang);
+      line += `,${escapeCsvCell(cells.otros)},${escapeCsvCell(cells.estados)}`;
+    }
+    const batch = batcher.push(`${line},${entry.estado_revision ?? ''}\r\n`);
     if (batch) yield batch;
   }
   yield batcher.flush();

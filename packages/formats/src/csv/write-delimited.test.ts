@@ -10,7 +10,8 @@ describe('writeCsv', () => {
     const [header, first] = csv.split('\r\n');
     expect(header).toBe(
       '\uFEFFes,en,subindice,categoria,area,mecanismo,definicion,fuente,contexto_es,contexto_en,fuente_contexto_es,' +
-        'fuente_contexto_en,relaciones,variante,cuestiones_traductologicas,notas',
+        'fuente_contexto_en,relaciones,variante,cuestiones_traductologicas,notas,' +
+        'otros_terminos_es,estados_es,otros_terminos_en,estados_en,estado_revision',
     );
     expect(first?.startsWith('ácido,acid damage,daño,sustantivo,Juegos de rol,calco,')).toBe(true);
     expect(csv).toContain('"\'=SUMA(A1) no es una fórmula; <b>negrita</b> & ""comillas"""');

@@ -1,6 +1,7 @@
-import type { EntryInput, ImportMapping, Language } from '@ludoterm/contract';
+import { type EntryInput, type ImportMapping, isTermTarget, type Language, termImportTargets } from '@ludoterm/contract';
 import { FormatError } from '../errors.ts';
-import { blankEntry, cardFieldIds, type GlossaryLanguages, setField } from '../model.ts';
+import { blankEntry, cardFieldIds, type GlossaryLanguages, hasAnyTerm, setField } from '../model.ts';
+import { applyRowTerms, isTermListTarget } from '../terms/read-terms.ts';
 import { foldLabel, languageOfTag } from '../text/languages.ts';
 
 /** The mapping value that drops a column. */
@@ -12,6 +13,9 @@ type HeaderMeaning =
   | { kind: 'term-side'; side: 'origen' | 'meta' }
   | { kind: 'lang-field'; prefix: 'contexto_' | 'fuente_contexto_'; lang: Language | null }
   | { kind: 'field'; id: string }
+  | { kind: 'other-terms'; lang: Language | null }
+  | { kind: 'statuses'; lang: Language | null }
+  | { kind: 'review' }
   | { kind: 'ignore' };
 
 const FIELD_WORDS: Record<string, string> = {};
@@ -67,6 +71,19 @@ const TARGET_WORDS = new Set([
   'equivalente',
   'equivalent',
 ]);
+// Our CSV export's `otros_terminos_xx`, `estados_xx` and `estado_revision`, and other tools' names.
+const OTHER_TERMS_WORDS = new Set(['otros terminos', 'other terms', 'mas terminos', 'more terms']);
+const STATUS_WORDS = new Set([
+  'estados',
+  'term status',
+  'estado del termino',
+  'estados de los terminos',
+  'usage status',
+  'administrative status',
+]);
+// A bare `Status` is as often a workflow's (`new`, `approved`): a term status only beside a language.
+const LANGUAGE_STATUS_WORDS = new Set(['status', 'estado']);
+const REVIEW_WORDS = new Set(['estado revision', 'estado de revision', 'review status', 'review state', 'entry status']);
 const IGNORE_WORDS = new Set([
   'id',
   'key',
@@ -93,11 +110,18 @@ function meaningOf(header: string): HeaderMeaning | null {
     const lang = languageOfTag(rest.join(' '));
     if (lang && (rest.length === 1 || rest[1]!.length === 2)) return { kind: 'term', lang };
   }
+  // `Spanish status`, `English Status`: a language's term-level status column.
+  const languageStatus = /^(\S+) (status|estado|estados)$/.exec(label);
+  const statusLang = languageStatus ? languageOfTag(languageStatus[1]!) : null;
+  if (statusLang) return { kind: 'statuses', lang: statusLang };
   const langSuffix = /^(.*) (es|en|fr|de)$/.exec(label);
   const base = langSuffix ? langSuffix[1]! : label;
   const lang = langSuffix ? (langSuffix[2] as Language) : null;
   if (CONTEXT_SOURCE_WORDS.has(base)) return { kind: 'lang-field', prefix: 'fuente_contexto_', lang };
   if (CONTEXT_WORDS.has(base)) return { kind: 'lang-field', prefix: 'contexto_', lang };
+  if (OTHER_TERMS_WORDS.has(base)) return { kind: 'other-terms', lang };
+  if (STATUS_WORDS.has(base) || (lang && LANGUAGE_STATUS_WORDS.has(base))) return { kind: 'statuses', lang };
+  if (REVIEW_WORDS.has(label)) return { kind: 'review' };
   if (!langSuffix) {
     const id = FIELD_WORDS[label];
     if (id) return { kind: 'field', id };
@@ -121,29 +145,58 @@ export function headerMeaningKey(cell: string): string | null {
       return `${meaning.prefix}${meaning.lang ?? ''}`;
     case 'field':
       return `field:${meaning.id}`;
+    case 'other-terms':
+      return `terms:${meaning.lang ?? ''}`;
+    case 'statuses':
+      return `statuses:${meaning.lang ?? ''}`;
+    case 'review':
+      return 'review';
     case 'ignore':
       return `ignore:${foldLabel(cell)}`;
   }
 }
 
-/** A proposed mapping for the client to pre-fill: each header's likeliest field, each term once. */
+/** `Spanish (2)`: how `uniqueHeaders` names a repeated column, as memoQ repeats a language's. */
+const REPEATED_HEADER = /\s*\(\d+\)$/;
+
+/**
+ * A proposed mapping for the client to pre-fill: each header's likeliest field, each field once,
+ * except the notes and a repeated language column (another term of that language). A status
+ * column without a language goes with the term column before it.
+ */
 export function suggestMapping(headers: readonly string[], langs: GlossaryLanguages): ImportMapping {
-  const fields = new Set(cardFieldIds(langs));
+  const targets = allowedTargets(langs);
   const used = new Set<string>();
   const mapping: ImportMapping = {};
+  let lastLang: Language | null = null;
   for (const header of headers) {
-    const meaning = meaningOf(header);
+    const repeated = REPEATED_HEADER.test(header);
+    const meaning = meaningOf(repeated ? header.replace(REPEATED_HEADER, '') : header);
     let target: string = IGNORE;
     if (meaning?.kind === 'term') target = `termino.${meaning.lang}`;
     else if (meaning?.kind === 'term-side') {
       target = `termino.${meaning.side === 'origen' ? langs.idioma_origen : langs.idioma_meta}`;
     } else if (meaning?.kind === 'lang-field') target = `${meaning.prefix}${meaning.lang ?? langs.idioma_origen}`;
     else if (meaning?.kind === 'field') target = meaning.id;
-    if (!fields.has(target) || (target !== 'notas' && used.has(target))) target = IGNORE;
+    else if (meaning?.kind === 'other-terms') target = `terminos.${meaning.lang ?? lastLang ?? langs.idioma_origen}`;
+    else if (meaning?.kind === 'statuses' && (meaning.lang ?? lastLang)) target = `estados.${meaning.lang ?? lastLang}`;
+    else if (meaning?.kind === 'review') target = 'estado_revision';
+    const again = target === 'notas' || (repeated && target.startsWith('termino.'));
+    if (!targets.has(target) || (!again && used.has(target))) target = IGNORE;
     if (target !== IGNORE) used.add(target);
+    if (isTermTarget(target)) lastLang = target.slice(target.indexOf('.') + 1) as Language;
     mapping[header] = target;
   }
   return mapping;
+}
+
+/** Every target a column may go to: the card's fields, the term list's targets, `ignorar`. */
+function allowedTargets(langs: GlossaryLanguages): Set<string> {
+  return new Set([
+    ...cardFieldIds(langs),
+    ...termImportTargets(langs.idioma_origen, langs.idioma_meta).map((t) => t.id),
+    IGNORE,
+  ]);
 }
 
 export interface ColumnPlan {
@@ -170,8 +223,7 @@ export function planFromMapping(
   headers: readonly string[],
   langs: GlossaryLanguages,
 ): ColumnPlan {
-  const fields = cardFieldIds(langs);
-  const allowed = new Set([...fields, IGNORE]);
+  const allowed = allowedTargets(langs);
   const present = new Set(headers);
   const normalized = new Map<string, string>();
   for (const [header, rawTarget] of Object.entries(mapping)) {
@@ -181,7 +233,7 @@ export function planFromMapping(
       throw new FormatError(
         'MAPPING_INVALID',
         `La columna «${header}» está asignada a «${rawTarget}», que no es un campo de la ficha de este glosario. ` +
-          `Asígnala a uno de estos: ${fields.join(', ')} o ${IGNORE}.`,
+          `Asígnala a uno de estos: ${[...allowed].filter((t) => t !== IGNORE).join(', ')} o ${IGNORE}.`,
       );
     }
     if (!present.has(header) && targetKey !== IGNORE) {
@@ -197,45 +249,71 @@ export function planFromMapping(
     const t = normalized.get(h);
     return t === undefined || t === IGNORE ? null : t;
   });
-  if (!targets.some((t) => t?.startsWith('termino.'))) {
+  if (!targets.some((t) => t !== null && isTermTarget(t))) {
     throw new FormatError(
       'MAPPING_INVALID',
-      `El mapeo no asigna ninguna columna a un término (termino.${langs.idioma_origen} o termino.${langs.idioma_meta}). ` +
+      `El mapeo no asigna ninguna columna a un término (termino.${langs.idioma_origen}, termino.${langs.idioma_meta} ` +
+        `o sus otros términos, terminos.${langs.idioma_origen} o terminos.${langs.idioma_meta}). ` +
         'Asigna al menos la columna del término y vuelve a importar.',
     );
   }
   return { headers: [...headers], targets };
 }
 
-/**
- * The entry of one row of cleaned values; several columns feeding `notas` become `Cabecera: valor`
- * lines, other shared fields join with line breaks. `null` when the row has no term.
- */
+/** One non-empty cell of a row: the field it goes to, its column's header and its value. */
+export interface RowField {
+  target: string;
+  header: string;
+  value: string;
+}
+
+/** The non-empty cells of a row that the plan keeps, in column order. */
+export function rowFields(values: readonly (string | null)[], plan: ColumnPlan): RowField[] {
+  const fields: RowField[] = [];
+  plan.targets.forEach((target, index) => {
+    const value = values[index];
+    if (target === null || value === null || value === undefined) return;
+    fields.push({ target, header: plan.headers[index] ?? '', value });
+  });
+  return fields;
+}
+
+/** The entry of one row of cleaned values (see `entryFromFields`). */
 export function entryFromRow(
   values: readonly (string | null)[],
   plan: ColumnPlan,
   langs: GlossaryLanguages,
 ): EntryInput | null {
-  const collected = new Map<string, { header: string; value: string }[]>();
-  plan.targets.forEach((target, index) => {
-    if (target === null) return;
-    const value = values[index];
-    if (value === null || value === undefined) return;
-    let list = collected.get(target);
+  const labelNotes = !plan.positional && plan.targets.filter((t) => t === 'notas').length > 1;
+  return entryFromFields(rowFields(values, plan), langs, labelNotes);
+}
+
+/**
+ * The entry of a row's fields; with `labelNotes` (several columns feed `notas`) the notes become
+ * `Cabecera: valor` lines, other shared fields join with line breaks; terms, statuses and the
+ * review state go to the term list (applyRowTerms). `null` when the row has no term.
+ */
+export function entryFromFields(
+  fields: readonly RowField[],
+  langs: GlossaryLanguages,
+  labelNotes: boolean,
+): EntryInput | null {
+  const collected = new Map<string, RowField[]>();
+  for (const field of fields) {
+    if (isTermListTarget(field.target)) continue;
+    let list = collected.get(field.target);
     if (!list) {
       list = [];
-      collected.set(target, list);
+      collected.set(field.target, list);
     }
-    list.push({ header: plan.headers[index] ?? '', value });
-  });
+    list.push(field);
+  }
   const entry = blankEntry(langs);
-  const notesColumns = plan.targets.filter((t) => t === 'notas').length;
   for (const [target, list] of collected) {
-    const labelled = target === 'notas' && notesColumns > 1 && !plan.positional;
+    const labelled = target === 'notas' && labelNotes;
     const text = list.map((item) => (labelled ? `${item.header}: ${item.value}` : item.value)).join('\n');
     setField(entry, target, text);
   }
-  const terms = entry.termino ?? {};
-  if (!terms[langs.idioma_origen] && !terms[langs.idioma_meta]) return null;
-  return entry;
+  applyRowTerms(entry, fields, langs);
+  return hasAnyTerm(entry, langs) ? entry : null;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exportToFile, run } from '../test-support/external-tools.ts';
 import { hasCommand, requireTool } from '../test-support/fixtures.ts';
 import type { ExportEntry } from '../model.ts';
-import { SAMPLE_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
+import { answeredTerm as term, SAMPLE_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
 import PDFDocument from 'pdfkit';
 import { encodeToken, encodeTokenByShaping, fontHandle, textWidth, wrapText, type FontHandle } from './fast-text.ts';
 import { sectionHeading, sectionLetter } from './section-letter.ts';
@@ -157,6 +157,23 @@ describe('writePdf', () => {
     const headings = [...result.stdout.matchAll(/^\s*([A-ZÑÆŒ#]|0–9|Sin término en \S+)\s*$/gmu)].map((m) => m[1]);
     expect(headings).toEqual(['A', 'O', 'Sin término en español']);
     expect(result.stdout).toMatch(/Sin término en español\s+—\s+→\s+A settler[\s\S]*—\s+→\s+Zombie/);
+  });
+
+  it('lists every term of a language with its status, and no term rows for a plain card', async (ctx) => {
+    requireTool(POPPLER, 'poppler-utils (pdffonts, pdftotext)', (note) => ctx.skip(note));
+    const entries: ExportEntry[] = [
+      {
+        termino: { es: 'ataque', en: 'attack' },
+        terminos: [term('es', 'ataque', 'preferido'), term('es', 'golpe', 'desaconsejado'), term('en', 'attack', 'preferido')],
+      },
+      { termino: { es: 'maná', en: 'mana' }, terminos: [term('es', 'maná', 'preferido'), term('en', 'mana', 'preferido')] },
+    ];
+    const path = await exportToFile('pdf', entries, { ...SAMPLE_META, num_entradas: entries.length });
+    const text = run('pdftotext', ['-layout', path, '-']).stdout;
+    expect(text).toMatch(/Términos \(es\)\s+ataque \(preferido\)\s+golpe \(desaconsejado\)/);
+    // English holds only its preferred term, which the heading shows; the plain card adds nothing.
+    expect(text).not.toContain('Términos (en)');
+    expect(text.match(/Términos \(es\)/g)).toHaveLength(1);
   });
 
   it('writes a PDF even for an empty glossary', async () => {

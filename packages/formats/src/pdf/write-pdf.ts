@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { LANGUAGE_NAMES } from '@ludoterm/contract';
 import PDFDocument from 'pdfkit';
-import { type EntrySource, type ExportEntry, getField, glossaryCardFields, type GlossaryMeta } from '../model.ts';
+import { type EntrySource, type ExportEntry, getField, glossaryCardFields, type GlossaryMeta, languagesOf } from '../model.ts';
+import { languageTerms } from '../terms/language-terms.ts';
 import { coveredText, drawRuns, type FontHandle, fontHandle, lineHeight, type TextRun, textWidth, wrapText } from './fast-text.ts';
 import { sectionHeading } from './section-letter.ts';
 
@@ -218,22 +219,27 @@ class GlossaryPdf {
     const valueX = left + LABEL_WIDTH + GAP;
     const valueWidth = width - LABEL_WIDTH - GAP;
     const valueLine = lineHeight(fonts.regular, 9) + 0.5;
-    for (const field of this.#fields) {
-      const value = getField(entry, field.id);
-      if (value === null) continue;
+    const row = (label: string, value: string | null): void => {
+      if (value === null) return;
       const text = coveredText(fonts.regular, printable(value));
-      if (text === '') continue;
+      if (text === '') return;
       const lines = wrapText(fonts.regular, 9, text, valueWidth);
       // Keep a label with at least two lines of its value (or all of a shorter one).
       if (y + valueLine * Math.min(lines.length, 2) > bottom) newPage();
-      runs.push({ font: fonts.bold, size: 7.5, color: MUTED_RGB, x: left, y: y + 1.2, text: field.label });
+      runs.push({ font: fonts.bold, size: 7.5, color: MUTED_RGB, x: left, y: y + 1.2, text: label });
       for (const line of lines) {
         if (y + valueLine > bottom) newPage();
         runs.push({ font: fonts.regular, size: 9, color: INK_RGB, x: valueX, y, text: line });
         y += valueLine;
       }
       y += 2.5;
+    };
+    // A language with more than its preferred term lists them all, one a line, with their status.
+    for (const lang of languagesOf(meta)) {
+      const terms = languageTerms(entry, lang);
+      if (terms) row(`Términos (${lang})`, terms.map((t) => `${t.termino} (${t.estado})`).join('\n'));
     }
+    for (const field of this.#fields) row(field.label, getField(entry, field.id));
     drawRuns(doc, runs);
     y = Math.min(y + 4, bottom);
     doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(RULE).stroke();

@@ -1,4 +1,10 @@
+import type { Term } from '@ludoterm/contract';
 import type { ExportEntry, GlossaryMeta } from '../model.ts';
+
+/** A full term as the API answers it, with no type, grammar or usage note. */
+export function answeredTerm(idioma: Term['idioma'], termino: string, estado: Term['estado']): Term {
+  return { idioma, termino, estado, tipo: 'termino_completo', categoria_gramatical: null, genero: null, numero: null, nota_uso: null };
+}
 
 export const SAMPLE_META: GlossaryMeta = {
   nombre: 'Términos de RPG <beta> & más',

@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { exportToFile, run } from '../test-support/external-tools.ts';
 import { fixturePath, hasCommand, pythonWithTranslateToolkit, requireTool } from '../test-support/fixtures.ts';
-import { SAMPLE_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
-import { tmxDate } from './write-tmx.ts';
+import type { ExportEntry } from '../model.ts';
+import { answeredTerm as term, SAMPLE_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
+import { readAllText } from '../text/byte-source.ts';
+import { tmxDate, writeTmx } from './write-tmx.ts';
 
 const XMLLINT = hasCommand('xmllint');
 
@@ -50,6 +52,18 @@ describe('writeTmx', () => {
     expect(xml).not.toContain('solo para la autora');
     // An entry without target term has only the base <tuv>.
     expect(xml).toMatch(/<tu tuid="13">\n(?:.*\n)*?\s*<tuv xml:lang="es"><seg>ñandú<\/seg><\/tuv>\n\s*<\/tu>/);
+  });
+
+  it('writes the preferred terms only: a translation memory has one segment per language', async () => {
+    const entry: ExportEntry = {
+      id: 1,
+      termino: { es: 'ataque', en: 'attack' },
+      terminos: [term('es', 'ataque', 'preferido'), term('es', 'golpe', 'desaconsejado'), term('en', 'attack', 'preferido'), term('en', 'hit', 'prohibido')],
+      estado_revision: 'aprobado',
+    };
+    const xml = await readAllText(writeTmx([entry], SAMPLE_META));
+    expect([...xml.matchAll(/<seg>([^<]*)<\/seg>/g)].map((m) => m[1])).toEqual(['ataque', 'attack']);
+    expect(xml).not.toMatch(/golpe|hit|desaconsejado|prohibido|aprobado/);
   });
 
   it('formats dates as TMX does', () => {

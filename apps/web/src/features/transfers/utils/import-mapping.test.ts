@@ -11,6 +11,13 @@ describe('mappingOptions', () => {
       { value: 'termino.es', label: 'Término (es)' },
       { value: 'termino.en', label: 'Término (en)' },
     ]);
+    expect(options.slice(4, 9)).toEqual([
+      { value: 'terminos.es', label: 'Otros términos (es)' },
+      { value: 'estados.es', label: 'Estados de los términos (es)' },
+      { value: 'terminos.en', label: 'Otros términos (en)' },
+      { value: 'estados.en', label: 'Estados de los términos (en)' },
+      { value: 'estado_revision', label: 'Estado de revisión' },
+    ]);
     expect(options.filter((o) => o.value === 'notas')).toHaveLength(1);
     expect(options.map((o) => o.value)).toContain('definicion');
   });
@@ -46,5 +53,8 @@ describe('sampleValues and mapsATerm', () => {
   it('tells whether a term is mapped', () => {
     expect(mapsATerm({ a: 'notas' })).toBe(false);
     expect(mapsATerm({ a: 'termino.en' })).toBe(true);
+    // A MultiTerm column of several terms is enough; a status column alone is not.
+    expect(mapsATerm({ a: 'terminos.es' })).toBe(true);
+    expect(mapsATerm({ a: 'estados.es' })).toBe(false);
   });
 });

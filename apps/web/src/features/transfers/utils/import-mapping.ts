@@ -1,4 +1,10 @@
-import type { CardField, ImportMapping } from '@ludoterm/contract';
+import {
+  type CardField,
+  type ImportMapping,
+  isTermTarget,
+  type Language,
+  termImportTargets,
+} from '@ludoterm/contract';
 import { es } from '@ludoterm/contract/messages/es';
 
 /** The mapping values that are not card fields of their own. */
@@ -12,15 +18,19 @@ export interface MappingOption {
 
 /**
  * What a detected column can go to (spec: ignore, redirect to notes, a card field, the term
- * in each language): Ignorar, Redirigir a notas, the two terms, then every other card field.
+ * in each language): Ignorar, Redirigir a notas, the two terms, each language's other terms
+ * and their statuses and the review state (for files with several terms per language), then
+ * every other card field.
  */
 export function mappingOptions(campos: readonly CardField[]): MappingOption[] {
   const terms = campos.filter((c) => c.id.startsWith('termino.'));
   const others = campos.filter((c) => !c.id.startsWith('termino.') && c.id !== NOTES);
+  const [origen, meta] = terms.map((c) => c.id.slice('termino.'.length) as Language);
+  const termTargets = origen && meta ? termImportTargets(origen, meta) : [];
   return [
     { value: IGNORE, label: es.import.ignore },
     { value: NOTES, label: es.import.toNotes },
-    ...[...terms, ...others].map((c) => ({ value: c.id, label: c.label })),
+    ...[...terms, ...termTargets, ...others].map((c) => ({ value: c.id, label: c.label })),
   ];
 }
 
@@ -52,7 +62,7 @@ export function sampleValues(
   );
 }
 
-/** Whether some column feeds a term: the server refuses a mapping without one. */
+/** Whether some column feeds a term (or other terms): the server refuses a mapping without one. */
 export function mapsATerm(mapping: ImportMapping): boolean {
-  return Object.values(mapping).some((target) => target.startsWith('termino.'));
+  return Object.values(mapping).some(isTermTarget);
 }

@@ -1,0 +1,110 @@
+import {
+  type EntryInput,
+  type ReviewState,
+  TERM_STATUSES,
+  type TermInput,
+  type TermStatus,
+} from '@ludoterm/contract';
+import { languagesOf, type GlossaryLanguages } from '../model.ts';
+import { statusOf } from '../tbx/tbx-term-data.ts';
+import { foldLabel } from '../text/languages.ts';
+
+// The term list of a spreadsheet row: each language's terms come from its `termino.xx` columns
+// (one term each, never split: terms may hold `;`) and its `terminos.xx` cells (several, as
+// MultiTerm and memoQ write synonyms), in column order; `estados.xx` cells give their statuses
+// in that same order.
+
+/** A value of a row and the mapping target it goes to. */
+export interface TargetValue {
+  target: string;
+  value: string;
+}
+
+/** Whether a target feeds the term list or the review state rather than a card field. */
+export function isTermListTarget(target: string): boolean {
+  return (
+    target.startsWith('termino.') ||
+    target.startsWith('terminos.') ||
+    target.startsWith('estados.') ||
+    target === 'estado_revision'
+  );
+}
+
+/**
+ * The terms of a cell: split on `|` when it has one (so `a; b |` is one term), else on `;`.
+ * Blank pieces are dropped.
+ */
+export function splitTermCell(cell: string): string[] {
+  const pieces = cell.split(cell.includes('|') ? '|' : ';');
+  const out: string[] = [];
+  for (const piece of pieces) {
+    const term = piece.trim();
+    if (term !== '') out.push(term);
+  }
+  return out;
+}
+
+/** The statuses of a cell, split on `|` or `;`, a blank one kept in its place (as `''`). */
+function splitStatusCell(cell: string): string[] {
+  return cell.split(/[|;]/).map((s) => s.trim());
+}
+
+/**
+ * A status as files write it, in Spanish or English and any case (`Preferred`, `deprecated`,
+ * `superseded`, `Prohibido`…). One LudoTerm does not know is kept as admitted, not refused.
+ */
+export function termStatusOf(value: string): TermStatus {
+  const folded = foldLabel(value);
+  return TERM_STATUSES.find((s) => s === folded) ?? statusOf(value) ?? 'admitido';
+}
+
+const REVIEW_WORDS: Record<string, ReviewState> = {
+  borrador: 'borrador',
+  draft: 'borrador',
+  'en revision': 'en_revision',
+  'in review': 'en_revision',
+  review: 'en_revision',
+  aprobado: 'aprobado',
+  aprobada: 'aprobado',
+  approved: 'aprobado',
+};
+
+/** A review state as files write it (`en_revision`, `En revisión`, `approved`…); null if unknown. */
+export function reviewStateOf(value: string): ReviewState | null {
+  return REVIEW_WORDS[foldLabel(value)] ?? null;
+}
+
+/**
+ * Sets the row's terms on `entry`: each language's shown term in `termino`, and the whole
+ * `terminos` list when some language has more than one preferred term to say (several terms,
+ * or a status other than preferido). A term without a status is preferred when first in its
+ * language, admitted otherwise; a term repeated in its language is kept once.
+ */
+export function applyRowTerms(entry: EntryInput, fields: readonly TargetValue[], langs: GlossaryLanguages): void {
+  const shownTerms = (entry.termino ??= {});
+  const list: TermInput[] = [];
+  let listed = false;
+  for (const lang of languagesOf(langs)) {
+    const texts: string[] = [];
+    const statuses: string[] = [];
+    for (const { target, value } of fields) {
+      if (target === `termino.${lang}`) texts.push(value);
+      else if (target === `terminos.${lang}`) texts.push(...splitTermCell(value));
+      else if (target === `estados.${lang}`) statuses.push(...splitStatusCell(value));
+    }
+    const own: TermInput[] = [];
+    texts.forEach((termino, i) => {
+      if (own.some((t) => t.termino === termino)) return;
+      const given = statuses[i];
+      const estado = given ? termStatusOf(given) : own.length === 0 ? 'preferido' : 'admitido';
+      own.push({ idioma: lang, termino, estado });
+    });
+    shownTerms[lang] = (own.find((t) => t.estado === 'preferido') ?? own[0])?.termino ?? null;
+    if (own.length > 1 || (own.length === 1 && own[0]!.estado !== 'preferido')) listed = true;
+    list.push(...own);
+  }
+  if (listed) entry.terminos = list;
+  const review = fields.find((f) => f.target === 'estado_revision');
+  const state = review ? reviewStateOf(review.value) : null;
+  if (state) entry.estado_revision = state;
+}
