@@ -1,13 +1,23 @@
+import { REVIEW_STATES, TERM_STATUSES } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/error-message.ts';
 import { useSearchFields } from '../api/get-search-fields.ts';
-import type { SearchRequest } from '../utils/search-request.ts';
+import type { SearchFilters, SearchRequest } from '../utils/search-request.ts';
+
+const TERM_STATUS_OPTIONS = TERM_STATUSES.map((value) => ({
+  value,
+  label: es.entries.terms.status[value],
+}));
+const REVIEW_STATE_OPTIONS = REVIEW_STATES.map((value) => ({
+  value,
+  label: es.entries.review.state[value],
+}));
 
 export interface AdvancedSearchFormProps {
-  initial: { campo: string; valor: string };
+  initial: { campo: string; valor: string } & SearchFilters;
   onSearch: (request: SearchRequest) => void;
   /** The form refused to search (nothing to search for): its message replaces the results. */
   onRefused: () => void;
@@ -21,6 +31,8 @@ export function AdvancedSearchForm({ initial, onSearch, onRefused }: AdvancedSea
   const fields = useSearchFields();
   const [campo, setCampo] = useState<string | null>(initial.campo || null);
   const [valor, setValor] = useState(initial.valor);
+  const [estadoTermino, setEstadoTermino] = useState(initial.estadoTermino ?? null);
+  const [estadoRevision, setEstadoRevision] = useState(initial.estadoRevision ?? null);
   const [error, setError] = useState<string | null>(null);
 
   const handleSubmit = (event: FormEvent) => {
@@ -31,7 +43,13 @@ export function AdvancedSearchForm({ initial, onSearch, onRefused }: AdvancedSea
       return;
     }
     setError(null);
-    onSearch({ kind: 'advanced', campo, valor: valor.trim() });
+    onSearch({
+      kind: 'advanced',
+      campo,
+      valor: valor.trim(),
+      ...(estadoTermino && { estadoTermino }),
+      ...(estadoRevision && { estadoRevision }),
+    });
   };
 
   const noFields = fields.isSuccess && fields.data.length === 0;
@@ -68,6 +86,26 @@ export function AdvancedSearchForm({ initial, onSearch, onRefused }: AdvancedSea
           maxLength={200}
           onChange={(event) => setValor(event.currentTarget.value)}
         />
+        <Group grow>
+          <Select
+            label={es.search.termStatusFilter}
+            placeholder={es.search.anyState}
+            data={TERM_STATUS_OPTIONS}
+            value={estadoTermino}
+            onChange={(value) => setEstadoTermino(TERM_STATUSES.find((s) => s === value) ?? null)}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label={es.search.reviewStateFilter}
+            placeholder={es.search.anyState}
+            data={REVIEW_STATE_OPTIONS}
+            value={estadoRevision}
+            onChange={(value) => setEstadoRevision(REVIEW_STATES.find((s) => s === value) ?? null)}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Group>
         {error && (
           <Text size="sm" c="red" role="alert">
             {error}

@@ -69,6 +69,41 @@ describe('SearchResultItem', () => {
     expect(within(spanish).getByText('elixir').tagName).toBe('S');
   });
 
+  it('shows the deprecated synonym that matched, struck through, beside the other language', () => {
+    const blank = {
+      categoria_gramatical: null,
+      genero: null,
+      numero: null,
+      nota_uso: null,
+      tipo: 'termino_completo',
+    } as const;
+    const result: SearchResult = {
+      ...manaPotion,
+      termino: { es: 'poción de maná', en: 'mana potion' },
+      terminos: [
+        { ...blank, idioma: 'es', termino: 'poción de maná', estado: 'preferido' },
+        { ...blank, idioma: 'es', termino: 'mana pot', estado: 'desaconsejado' },
+        { ...blank, idioma: 'en', termino: 'mana potion', estado: 'preferido' },
+      ],
+      campo_coincidente: 'termino.es',
+      termino_coincidente: { idioma: 'es', termino: 'mana pot', estado: 'desaconsejado' },
+    };
+    renderOpened(result);
+    const control = screen.getByRole('button', { name: /Ver ficha/ });
+    expect(within(control).getByText('Coincide con el término (es):')).toBeInTheDocument();
+    const matched = within(control).getByRole('list', { name: 'Términos en es' });
+    expect(within(matched).getByText('mana pot').tagName).toBe('S');
+    expect(within(matched).getByText('Desaconsejado')).toBeInTheDocument();
+    expect(within(control).getByText('Término (es): Desaconsejado')).toBeInTheDocument();
+    // The other language's preferred term stands beside the synonym.
+    expect(matched.parentElement).toHaveTextContent(/mana pot.*→mana potion$/);
+  });
+
+  it('shows no matched synonym when the shown term matched', () => {
+    renderOpened(manaPotion);
+    expect(screen.queryByText(/Coincide con el término/)).not.toBeInTheDocument();
+  });
+
   it('shows no private comments row when there are none', () => {
     const card = renderOpened({ ...manaPotion, comentarios_privados: null });
     expect(within(card).queryByText('Comentarios privados')).not.toBeInTheDocument();

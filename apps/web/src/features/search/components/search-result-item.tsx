@@ -39,11 +39,18 @@ export const SearchResultItem = memo(function SearchResultItem({
   const matchedText =
     matched && !matched.startsWith('termino.') ? resultFieldValue(result, matched) : null;
   const mark = (fieldId: string) => queryForField(request, fieldId);
-  // A shown term to avoid (a language with no preferred term shows its first): flagged here.
+  // The synonym that matched, when it is not the shown term (the server says which).
+  const synonym = result.termino_coincidente;
+  const matchedTerm = synonym
+    ? result.terminos.find((t) => t.idioma === synonym.idioma && t.termino === synonym.termino)
+    : undefined;
+  const otherLang =
+    synonym?.idioma === result.idioma_origen ? result.idioma_meta : result.idioma_origen;
+  // A shown or matched term to avoid (a language with no preferred term shows its first).
   const avoided = result.terminos.filter(
     (t) =>
       (t.estado === 'desaconsejado' || t.estado === 'prohibido') &&
-      t.termino === result.termino[t.idioma],
+      (t.termino === result.termino[t.idioma] || t === matchedTerm),
   );
 
   return (
@@ -91,6 +98,22 @@ export const SearchResultItem = memo(function SearchResultItem({
               </Text>
             )}
           </Group>
+          {synonym && matchedTerm && (
+            <div className={classes.snippet}>
+              <Text span size="sm" c="dimmed">
+                {format(es.search.matchedTerm, { lang: synonym.idioma })}:
+              </Text>
+              <TermList terms={[matchedTerm]} lang={synonym.idioma} />
+              {result.termino[otherLang] && (
+                <Text span size="sm" lang={otherLang}>
+                  <span className={classes.arrow} aria-hidden>
+                    →
+                  </span>
+                  {result.termino[otherLang]}
+                </Text>
+              )}
+            </div>
+          )}
           {matchedText && matched && (
             <Text size="sm" className={classes.snippet}>
               <Text span size="sm" c="dimmed">
