@@ -126,29 +126,37 @@ function VariantChoices({
     <Stack gap="sm">
       <Text size="sm">{t.intro}</Text>
       <ul className={classes.variantChoices} aria-label={t.listLabel}>
-        {choices.map((choice, index) => (
-          <li key={choice.termino}>
-            <Text span fw={500} className={classes.variantTerm}>
-              {choice.termino}
-            </Text>
-            <NativeSelect
-              aria-label={format(t.languageFor, { term: choice.termino })}
-              value={choice.idioma}
-              data={languages.map((lang) => ({
-                value: lang,
-                label: `${LANGUAGE_NAMES[lang]} (${lang})`,
-              }))}
-              onChange={(event) => choose(index, event.currentTarget.value as Language)}
-              disabled={saving}
-              size="xs"
-            />
-            {isExistingTerm(entry, choice) && (
-              <Text size="xs" c="dimmed" className={classes.variantNote}>
-                {format(t.alreadyTerm, { lang: choice.idioma })}
+        {choices.map((choice, index) => {
+          const existing = isExistingTerm(entry, choice);
+          return (
+            <li key={choice.termino}>
+              <Text
+                span
+                fw={500}
+                c={existing ? 'dimmed' : undefined}
+                className={classes.variantTerm}
+              >
+                {choice.termino}
               </Text>
-            )}
-          </li>
-        ))}
+              <NativeSelect
+                aria-label={format(t.languageFor, { term: choice.termino })}
+                value={choice.idioma}
+                data={languages.map((lang) => ({
+                  value: lang,
+                  label: `${LANGUAGE_NAMES[lang]} (${lang})`,
+                }))}
+                onChange={(event) => choose(index, event.currentTarget.value as Language)}
+                disabled={saving}
+                size="xs"
+              />
+              {existing && (
+                <Text size="xs" c="dimmed" className={classes.variantNote}>
+                  {format(t.alreadyTerm, { lang: choice.idioma })}
+                </Text>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {added === 0 && <Text size="sm">{t.nothingNew}</Text>}
       {error && (
