@@ -208,12 +208,17 @@ export async function readDelimited(source: TextSource, options: ReadDelimitedOp
     const toItem = (row: DelimitedRow): ReadItem => {
       const values = row.cells.map((c) => cleanCell(c));
       const ubicacion = `línea ${row.line}`;
-      if (!plan.positional) return { entrada: entryFromRow(values, plan, options), ubicacion };
-      // Without headers: term, term, then the comment (our TSV's labelled fields, or notes).
-      const fields = rowFields([values[0] ?? null, values[1] ?? null], plan);
-      const extra = values.slice(2).filter((v): v is string => v !== null);
-      fields.push(...tsvCommentFields(extra.length > 0 ? extra.join('\n') : null, options));
-      return { entrada: entryFromFields(fields, options, false), ubicacion };
+      const avisos: string[] = [];
+      let entrada;
+      if (!plan.positional) entrada = entryFromRow(values, plan, options, avisos);
+      else {
+        // Without headers: term, term, then the comment (our TSV's labelled fields, or notes).
+        const fields = rowFields([values[0] ?? null, values[1] ?? null], plan);
+        const extra = values.slice(2).filter((v): v is string => v !== null);
+        fields.push(...tsvCommentFields(extra.length > 0 ? extra.join('\n') : null, options));
+        entrada = entryFromFields(fields, options, false, avisos);
+      }
+      return { entrada, ubicacion, ...(avisos.length > 0 ? { avisos } : {}) };
     };
     const dataRows = (rest: readonly DelimitedRow[]): ReadItem[] => {
       const read: ReadItem[] = [];

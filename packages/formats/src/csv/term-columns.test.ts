@@ -161,8 +161,18 @@ describe('CSV and TSV: several terms per language', () => {
   });
 
   it('keeps a term with an unknown status as admitido, and the first preferred one as the shown term', async () => {
-    const text = 'es,otros_terminos_es,estados_es,en\nespada,hoja | acero,obsoleto | Preferido | ???,sword\n';
-    const [entry] = await readAll(text, 'csv');
+    const text = 'es,otros_terminos_es,estados_es,en,estado_revision\nespada,hoja | acero,obsoleto | Preferido | ???,sword,lista\n';
+    const plan = await readDelimited(text, { formato: 'csv', ...SAMPLE_META });
+    if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
+    const items = [];
+    for await (const batch of plan.entradas.batches()) items.push(...batch);
+    const [{ entrada: entry, avisos }] = items as [(typeof items)[number]];
+    // Reported on its line, as the TBX reader reports an unknown status.
+    expect(avisos).toEqual([
+      'el estado «obsoleto» del término «espada» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.',
+      'el estado «???» del término «acero» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.',
+      'el estado de revisión «lista» no es borrador, en revisión ni aprobado: la entrada queda en borrador.',
+    ]);
     expect(entry).toMatchObject({
       termino: { es: 'hoja', en: 'sword' },
       terminos: [

@@ -283,20 +283,23 @@ export function entryFromRow(
   values: readonly (string | null)[],
   plan: ColumnPlan,
   langs: GlossaryLanguages,
+  avisos: string[] = [],
 ): EntryInput | null {
   const labelNotes = !plan.positional && plan.targets.filter((t) => t === 'notas').length > 1;
-  return entryFromFields(rowFields(values, plan), langs, labelNotes);
+  return entryFromFields(rowFields(values, plan), langs, labelNotes, avisos);
 }
 
 /**
  * The entry of a row's fields; with `labelNotes` (several columns feed `notas`) the notes become
  * `Cabecera: valor` lines, other shared fields join with line breaks; terms, statuses and the
- * review state go to the term list (applyRowTerms). `null` when the row has no term.
+ * review state go to the term list (applyRowTerms, which adds to `avisos` what it read
+ * differently). `null` when the row has no term.
  */
 export function entryFromFields(
   fields: readonly RowField[],
   langs: GlossaryLanguages,
   labelNotes: boolean,
+  avisos: string[],
 ): EntryInput | null {
   const collected = new Map<string, RowField[]>();
   for (const field of fields) {
@@ -314,6 +317,6 @@ export function entryFromFields(
     const text = list.map((item) => (labelled ? `${item.header}: ${item.value}` : item.value)).join('\n');
     setField(entry, target, text);
   }
-  applyRowTerms(entry, fields, langs);
+  applyRowTerms(entry, fields, langs, avisos);
   return hasAnyTerm(entry, langs) ? entry : null;
 }

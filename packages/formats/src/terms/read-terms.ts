@@ -51,11 +51,11 @@ function splitStatusCell(cell: string): string[] {
 
 /**
  * A status as files write it, in Spanish or English and any case (`Preferred`, `deprecated`,
- * `superseded`, `Prohibido`…). One LudoTerm does not know is kept as admitted, not refused.
+ * `superseded`, `Prohibido`…); null for one LudoTerm does not know.
  */
-export function termStatusOf(value: string): TermStatus {
+export function termStatusOf(value: string): TermStatus | null {
   const folded = foldLabel(value);
-  return TERM_STATUSES.find((s) => s === folded) ?? statusOf(value) ?? 'admitido';
+  return TERM_STATUSES.find((s) => s === folded) ?? statusOf(value);
 }
 
 const REVIEW_WORDS: Record<string, ReviewState> = {
@@ -78,9 +78,16 @@ export function reviewStateOf(value: string): ReviewState | null {
  * Sets the row's terms on `entry`: each language's shown term in `termino`, and the whole
  * `terminos` list when some language has more than one preferred term to say (several terms,
  * or a status other than preferido). A term without a status is preferred when first in its
- * language, admitted otherwise; a term repeated in its language is kept once.
+ * language, admitted otherwise; one with a status LudoTerm does not know is admitted, not
+ * refused, and `avisos` says so, as it does of an unknown review state; a term repeated in its
+ * language is kept once.
  */
-export function applyRowTerms(entry: EntryInput, fields: readonly TargetValue[], langs: GlossaryLanguages): void {
+export function applyRowTerms(
+  entry: EntryInput,
+  fields: readonly TargetValue[],
+  langs: GlossaryLanguages,
+  avisos: string[],
+): void {
   const shownTerms = (entry.termino ??= {});
   const list: TermInput[] = [];
   let listed = false;
@@ -96,7 +103,11 @@ export function applyRowTerms(entry: EntryInput, fields: readonly TargetValue[],
     texts.forEach((termino, i) => {
       if (own.some((t) => t.termino === termino)) return;
       const given = statuses[i];
-      const estado = given ? termStatusOf(given) : own.length === 0 ? 'preferido' : 'admitido';
+      let estado = given ? termStatusOf(given) : own.length === 0 ? 'preferido' : 'admitido';
+      if (estado === null) {
+        avisos.push(`el estado «${given}» del término «${termino}» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.`);
+        estado = 'admitido';
+      }
       own.push({ idioma: lang, termino, estado });
     });
     shownTerms[lang] = (own.find((t) => t.estado === 'preferido') ?? own[0])?.termino ?? null;
@@ -105,6 +116,8 @@ export function applyRowTerms(entry: EntryInput, fields: readonly TargetValue[],
   }
   if (listed) entry.terminos = list;
   const review = fields.find((f) => f.target === 'estado_revision');
-  const state = review ? reviewStateOf(review.value) : null;
+  if (!review) return;
+  const state = reviewStateOf(review.value);
   if (state) entry.estado_revision = state;
+  else avisos.push(`el estado de revisión «${review.value}» no es borrador, en revisión ni aprobado: la entrada queda en borrador.`);
 }
