@@ -77,6 +77,7 @@ export const importDoneAnswerSchema = z.object({
   /** Additive to the seed: what was read differently from the file, each naming its place. */
   avisos: z.array(z.string()).optional(),
 });
+export type ImportDoneAnswer = z.infer<typeof importDoneAnswerSchema>;
 export const importAnswerSchema = z.union([importHeadersAnswerSchema, importDoneAnswerSchema]);
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 

@@ -64,6 +64,8 @@ export function makeEntry(id: number, es: string, en: string, changes: Partial<E
       { ...PREFERRED_TERM, idioma: 'en', termino: en },
     ],
     estado_revision: 'borrador',
+    id_externo: null,
+    registro_original: null,
     subindice: null,
     categoria: null,
     area: null,

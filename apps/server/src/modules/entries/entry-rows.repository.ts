@@ -88,6 +88,8 @@ export const ENTRY_COLUMNS = [
   'origen_entrada_id',
   'origen_version',
   'estado_revision',
+  'id_externo',
+  'registro_original',
 ] as const satisfies ReadonlyArray<keyof EntryInsertRow>;
 
 const VERSION_COLUMNS = [

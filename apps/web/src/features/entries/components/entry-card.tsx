@@ -17,6 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { entryTitle, fieldValue } from '../utils/entry-fields.ts';
+import { originalRecordText } from '../utils/original-record.ts';
 import { TermList, hasTermDetails } from '@/components/ui/term-list.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import classes from './entries.module.css';
@@ -90,6 +91,7 @@ export const EntryCard = memo(function EntryCard({
   const title = entryTitle(entry, glossary);
   const target = entry.termino[glossary.idioma_meta];
   const base = entry.termino[glossary.idioma_origen];
+  const originalRecord = originalRecordText(entry.registro_original);
   const detailsId = `entrada-${entry.id}-ficha`;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const headerEditRef = useRef<HTMLButtonElement>(null);
@@ -253,6 +255,12 @@ export const EntryCard = memo(function EntryCard({
             </FieldRow>
             <FieldRow label={es.entries.author} value={entry.autor} />
             <FieldRow label={es.entries.createdAt} value={formatDateTime(entry.fecha_creacion)} />
+            {entry.id_externo !== null && (
+              <FieldRow label={es.entries.externalId} value={entry.id_externo} />
+            )}
+            {originalRecord !== null && (
+              <FieldRow label={es.entries.originalRecord} value={originalRecord} />
+            )}
           </dl>
           <Group gap="xs">
             {canWrite && (

@@ -222,6 +222,31 @@ describe('GlossaryImport', () => {
     );
   });
 
+  it('lists the possible duplicates and the warnings a TBX import reports, each with its place', async () => {
+    const { input, submit } = setup([
+      {
+        status: 200,
+        data: {
+          importados: 2,
+          omitidos: 0,
+          posibles_duplicados: [
+            { ubicacion: 'entrada <termEntry> n.º 2 (id m-2), línea 7', entrada_id: 41, duplica_id: 40 },
+          ],
+          avisos: ['Entrada <termEntry> n.º 1 (id m-1), línea 3: el estado «raro» del término «PS» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.'],
+        } satisfies ImportAnswer,
+      },
+    ]);
+    await userEvent.upload(input(), new File(['<martif/>'], 'microsoft.tbx', { type: 'application/xml' }));
+    await userEvent.click(submit());
+    expect(await statusBox()).toHaveTextContent('Importación completada (2 elementos).');
+    const duplicates = screen.getByRole('region', { name: 'Posibles duplicados (1)' });
+    expect(within(duplicates).getByRole('listitem')).toHaveTextContent(
+      'Entrada <termEntry> n.º 2 (id m-2), línea 7: entrada n.º 41, con los mismos términos que la n.º 40.',
+    );
+    const warnings = screen.getByRole('region', { name: 'Avisos de la importación (1)' });
+    expect(within(warnings).getByRole('listitem')).toHaveTextContent(/el estado «raro» del término «PS»/);
+  });
+
   it('refuses a file of another type before sending it', async () => {
     const { input, submit, sent } = setup([]);
     const user = userEvent.setup({ applyAccept: false });

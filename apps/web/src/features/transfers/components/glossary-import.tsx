@@ -2,6 +2,7 @@ import '@mantine/dropzone/styles.css';
 import {
   IMPORT_MAX_BYTES_DEFAULT,
   type CardField,
+  type ImportDoneAnswer,
   type ImportFormat,
   type ImportMapping,
 } from '@ludoterm/contract';
@@ -21,6 +22,7 @@ import {
 import { initialMapping, mappingOptions, mapsATerm } from '../utils/import-mapping.ts';
 import { importOutcomeText } from '../utils/import-outcome.ts';
 import { ImportMappingTable } from './import-mapping-table.tsx';
+import { ImportReport } from './import-report.tsx';
 
 export interface GlossaryImportProps {
   /** The target glossary's nombre_seguro (the page keeps it in `?glosario=`), or null. */
@@ -32,7 +34,7 @@ export interface GlossaryImportProps {
   /** Every message also goes to the page's status box. */
   onStatus?: (message: string) => void;
   /** After entries were written: the page refreshes what shows them. */
-  onImported?: (answer: { importados: number; omitidos: number }) => void;
+  onImported?: (answer: ImportDoneAnswer) => void;
   /**
    * The largest file the server accepts (`GET /health`), once known: larger files are refused
    * before they are sent. Until then the default is stated and the server alone refuses (413).
@@ -44,6 +46,8 @@ type Tone = 'info' | 'success' | 'error';
 interface Status {
   tone: Tone;
   text: string;
+  /** A finished import's possible duplicates and warnings, listed under the message. */
+  report?: ImportDoneAnswer;
 }
 
 /** The header pass of one file into one glossary. */
@@ -164,7 +168,7 @@ export function GlossaryImport({
       }
       setFile(null);
       setHeaderPass(null);
-      show({ tone: 'success', text: importOutcomeText(answer) });
+      show({ tone: 'success', text: importOutcomeText(answer), report: answer });
       onImported?.(answer);
     } catch (error) {
       show({ tone: 'error', text: format(es.import.error, { detail: errorMessage(error) }) });
@@ -308,6 +312,7 @@ export function GlossaryImport({
           {status.text}
         </Alert>
       ) : null}
+      {status?.report ? <ImportReport answer={status.report} /> : null}
     </Stack>
   );
 }
