@@ -26,6 +26,7 @@ import {
   statusOf,
   termDataKind,
   termTypeOf,
+  unknownStatusWarning,
 } from './tbx-term-data.ts';
 import { originalRecordOf, readTransaction, type Transaction } from './tbx-transactions.ts';
 
@@ -235,7 +236,7 @@ function termList(
     for (const t of own) {
       const known = t.status !== null ? statusOf(t.status) : null;
       if (t.status !== null && known === null) {
-        avisos.push(`el estado «${t.status}» del término «${t.text}» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.`);
+        avisos.push(unknownStatusWarning(t.status, t.text!));
       }
       const pos = t.items.find((i) => i.category === 'partOfSpeech')?.value ?? null;
       const usage = t.items.filter((i) => i.category === 'note' && i.value).map((i) => i.value);

@@ -6,7 +6,7 @@ import {
   type TermStatus,
 } from '@ludoterm/contract';
 import { languagesOf, type GlossaryLanguages } from '../model.ts';
-import { statusOf } from '../tbx/tbx-term-data.ts';
+import { statusOf, unknownStatusWarning } from '../tbx/tbx-term-data.ts';
 import { foldLabel } from '../text/languages.ts';
 
 // The term list of a spreadsheet row: each language's terms come from its `termino.xx` columns
@@ -105,7 +105,7 @@ export function applyRowTerms(
       const given = statuses[i];
       let estado = given ? termStatusOf(given) : own.length === 0 ? 'preferido' : 'admitido';
       if (estado === null) {
-        avisos.push(`el estado «${given}» del término «${termino}» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.`);
+        avisos.push(unknownStatusWarning(given!, termino));
         estado = 'admitido';
       }
       own.push({ idioma: lang, termino, estado });
