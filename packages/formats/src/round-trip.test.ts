@@ -1,10 +1,21 @@
-import type { EntryInput, ExportFormat, Language } from '@ludoterm/contract';
+import {
+  type EntryInput,
+  type ExportFormat,
+  GRAMMATICAL_CATEGORIES,
+  GRAMMATICAL_GENDERS,
+  GRAMMATICAL_NUMBERS,
+  type Language,
+  type Term,
+  TERM_STATUSES,
+  TERM_TYPES,
+  termIdentity,
+} from '@ludoterm/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvHeaders } from './csv/write-csv.ts';
 import { collectEntries } from './entry-stream.ts';
 import { suggestMapping } from './mapping/column-mapping.ts';
-import { blankEntry, cardFieldIds, type ExportEntry, type GlossaryMeta, setField } from './model.ts';
+import { blankEntry, cardFieldIds, type ExportEntry, type GlossaryMeta, languagesOf, setField } from './model.ts';
 import { readImportFile } from './read-import-file.ts';
 import { SAMPLE_ENTRIES, SAMPLE_META } from './test-support/sample-entries.ts';
 import { writeExport } from './write-export.ts';
@@ -82,12 +93,101 @@ function expected(entry: ExportEntry, meta: GlossaryMeta, keepPrivate: boolean):
   return out;
 }
 
+/**
+ * What the TBX reader gives back for a concept: each language's shown term first, then the others
+ * in order; TBX-Basic has no forbidden status, formula type or grammatical number (prohibido comes
+ * back desaconsejado, formula as termino_completo, numero empty). A language holding only its one
+ * plain preferred term is written as a plain term, and an entry with no other terms has no list.
+ */
+function expectedConcept(entry: ExportEntry, index: number, meta: GlossaryMeta): EntryInput {
+  const out = expected(entry, meta, false);
+  const plain = (t: Term) => t.estado === 'preferido' && t.tipo === 'termino_completo' && !t.categoria_gramatical && !t.genero && !t.numero && !t.nota_uso;
+  const terms = entry.terminos ?? [];
+  const ordered = languagesOf(meta).flatMap((lang) => {
+    const own = terms.filter((t) => t.idioma === lang);
+    const shown = shownTerm(own);
+    return shown ? [shown, ...own.filter((t) => t !== shown)] : [];
+  });
+  const listed = languagesOf(meta).some((lang) => {
+    const own = terms.filter((t) => t.idioma === lang);
+    return own.length > 1 || own.some((t) => !plain(t));
+  });
+  if (listed) {
+    out.terminos = ordered.map((t) => ({
+      ...t,
+      estado: t.estado === 'prohibido' ? 'desaconsejado' : t.estado,
+      tipo: t.tipo === 'formula' ? 'termino_completo' : t.tipo,
+      numero: null,
+    }));
+  }
+  out.id_externo = entry.id_externo ?? `c-${index + 1}`;
+  const record = entry.registro_original;
+  if (record && Object.values(record).some((v) => v !== null)) out.registro_original = record;
+  return out;
+}
+
 async function reimport(formato: 'json' | 'csv' | 'tsv' | 'tmx' | 'tbx', bytes: Buffer, meta: GlossaryMeta): Promise<EntryInput[]> {
   const langs = { idioma_origen: meta.idioma_origen, idioma_meta: meta.idioma_meta };
   // Our own exports, the CSV included, import at once: no header pass.
   const plan = await readImportFile(bytes, { formato, ...langs });
   if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
   return (await collectEntries(plan.entradas)).entradas;
+}
+
+
+/** One language's terms: 1–3 distinct texts, each with any status, type and grammar. */
+function termsOf(idioma: Language, tokens: string[]): fc.Arbitrary<Term[]> {
+  const term = fc.record({
+    idioma: fc.constant(idioma),
+    termino: value(tokens),
+    estado: fc.constantFrom(...TERM_STATUSES),
+    tipo: fc.constantFrom(...TERM_TYPES),
+    categoria_gramatical: fc.option(fc.constantFrom(...GRAMMATICAL_CATEGORIES), { nil: null }),
+    genero: fc.option(fc.constantFrom(...GRAMMATICAL_GENDERS), { nil: null }),
+    numero: fc.option(fc.constantFrom(...GRAMMATICAL_NUMBERS), { nil: null }),
+    nota_uso: fc.option(value(tokens), { nil: null }),
+  });
+  // A plain preferred term (written with no status) beside listed ones is a case of its own.
+  const plain = term.map((t) => ({ ...t, estado: 'preferido' as const, tipo: 'termino_completo' as const, categoria_gramatical: null, genero: null, numero: null, nota_uso: null }));
+  return fc.uniqueArray(fc.oneof(term, plain), { minLength: 1, maxLength: 3, selector: (t) => termIdentity(t.termino) });
+}
+
+/** The language's shown term, as the API keeps it: its first preferred term, else its first. */
+function shownTerm(terms: readonly Term[]): Term | undefined {
+  return terms.find((t) => t.estado === 'preferido') ?? terms[0];
+}
+
+/**
+ * Glossaries whose entries are concepts with several terms per language (one language may have
+ * none), a concept id and an original record, as an imported termbase gives them.
+ */
+function conceptGlossaries(tokens: string[]): fc.Arbitrary<Case> {
+  return glossaries(tokens).chain(({ meta, entries }) => {
+    const [origen, target] = [meta.idioma_origen, meta.idioma_meta];
+    const person = fc.option(value(tokens.filter((t) => !t.includes('\n'))), { nil: null });
+    const day = fc.option(fc.date({ min: new Date('1990-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), { nil: null });
+    const concept = fc.record({
+      base: fc.option(termsOf(origen, tokens), { nil: [] as Term[], freq: 4 }),
+      target: termsOf(target, tokens),
+      id_externo: fc.option(fc.stringMatching(/^[A-Za-z_][\w.-]{0,12}$/), { nil: undefined }),
+      // Often a part of speech the picklist knows, so the card's and the terms' can disagree.
+      categoria: fc.option(fc.constantFrom('sustantivo', 'verbo', 'adjetivo', 'adverbio', 'nombre propio'), { nil: undefined }),
+      registro_original: fc.option(
+        fc.record({ creado_por: person, creado_en: day, modificado_por: person, modificado_en: day }),
+        { nil: undefined },
+      ),
+    });
+    return fc.tuple(...entries.map(() => concept)).map((concepts) => ({
+      meta,
+      entries: entries.map((entry, i) => {
+        const { base, target: targetTerms, id_externo, categoria, registro_original } = concepts[i]!;
+        const terminos = [...base, ...targetTerms];
+        const termino = { [origen]: shownTerm(base)?.termino ?? null, [target]: shownTerm(targetTerms)!.termino };
+        // Suffixed with the index, concept ids never repeat nor equal one the export makes up (c-N).
+        return { ...entry, categoria: categoria ?? entry.categoria, termino, terminos, id_externo: id_externo && `${id_externo}.${i}`, registro_original };
+      }),
+    }));
+  });
 }
 
 const RUNS = { numRuns: 60 };
@@ -109,6 +209,16 @@ describe('export then import gives the same entries', () => {
         const back = await reimport('tbx', await exportBytes('tbx', c, version), c.meta);
         // The concept ids the export made up (the entries have none) come back as concept ids.
         expect(back).toEqual(c.entries.map((e, i) => ({ ...expected(e, c.meta, false), id_externo: `c-${i + 1}` })));
+      }),
+      RUNS,
+    );
+  });
+
+  it.each([2, 3] as const)('tbx v%i keeps every term of a concept with its status, type, grammar and note, its id and its record', async (version) => {
+    await fc.assert(
+      fc.asyncProperty(conceptGlossaries(TOKENS), async (c) => {
+        const back = await reimport('tbx', await exportBytes('tbx', c, version), c.meta);
+        expect(back).toEqual(c.entries.map((e, i) => expectedConcept(e, i, c.meta)));
       }),
       RUNS,
     );

@@ -82,7 +82,8 @@ interface TbxContext {
 }
 
 function labelledNote(value: string, fields: Set<string>): [string, string | null] | null {
-  const match = /^([a-z_]+): /.exec(value);
+  // `categoria:` alone (trimmed) says the card has no value where a term's data would give one.
+  const match = /^([a-z_]+):(?: |$)/.exec(value);
   if (!match || !fields.has(match[1]!)) return null;
   const rest = value.slice(match[0].length).trim();
   return [match[1]!, rest === '' ? null : rest];
@@ -273,13 +274,17 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): 
     let main: Term | undefined;
     let first: Term | undefined;
     let preferred: Term | undefined;
+    let withStatus = false;
     for (const t of concept.terms) {
       if (t.lang !== lang || t.text === null) continue;
       first ??= t;
+      if (t.status !== null) withStatus = true;
       if (!preferred && t.status !== null && statusOf(t.status) === 'preferido') preferred = t;
       if (!main && !isVariantTermType(t.termType)) main = t;
     }
-    main = preferred ?? main ?? first;
+    // With statuses and none preferred, the first term is the main one (as the card keeps it);
+    // without statuses, the first that is not an abbreviation or variant.
+    main = preferred ?? (withStatus ? first : (main ?? first));
     if (!main) continue;
     mainTerms.set(lang, main);
     setField(entry, `termino.${lang}`, main.text);
@@ -300,8 +305,9 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): 
   for (const lang of [base, target]) for (const item of concept.langItems.get(lang) ?? []) placed.push({ item, lang, term: null });
   for (const term of concept.terms) {
     for (const item of term.items) {
-      // With a term list, a term's own notes are its usage note.
-      if (withList && item.category === 'note' && !labelledNote(item.value ?? '', ctx.fields)) continue;
+      // With a term list, a term's own notes are its usage note, even one that reads like a
+      // labelled card field (LudoTerm writes those on the concept only).
+      if (withList && item.category === 'note') continue;
       placed.push({ item, lang: term.lang, term });
     }
   }

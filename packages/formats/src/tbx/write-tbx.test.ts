@@ -26,13 +26,47 @@ const WITH_TERMS: ExportEntry = {
 const summary = (terms: EntryInput['terminos']) =>
   (terms ?? []).map((t) => [t.idioma, t.termino, t.estado, t.tipo, t.genero ?? null, t.categoria_gramatical ?? null, t.nota_uso ?? null]);
 
+/** Each unit as translate-toolkit reads it: its id, source and target, and every term of each language. */
 const READ_TBX = `
 import json, sys
-from translate.storage import tbx
+from translate.misc.xml_helpers import getXMLlang
+from translate.storage import lisa, tbx
 with open(sys.argv[1], 'rb') as f:
     store = tbx.tbxfile(f)
-print(json.dumps([[u.source, u.target] for u in store.units], ensure_ascii=False))
+print(json.dumps([{
+    'id': u.getid(), 'source': u.source, 'target': u.target,
+    'terms': [[getXMLlang(node)] + [lisa.getText(t) for t in node.iterdescendants(u.namespaced('term'))] for node in u.getlanguageNodes()],
+} for u in store.units], ensure_ascii=False))
 `;
+
+interface ToolkitUnit {
+  id: string;
+  source: string | null;
+  target: string | null;
+  terms: string[][];
+}
+
+/** Concepts as an imported termbase gives them: synonyms with statuses, a concept id, its original record. */
+const IMPORTED_CONCEPTS: ExportEntry[] = [
+  {
+    ...WITH_TERMS,
+    id_externo: 'hp-01',
+    registro_original: { creado_por: 'Marta', creado_en: '2024-05-02T10:15:00', modificado_por: 'Luis & Ana', modificado_en: '2024-06-01' },
+  },
+  {
+    id: 22,
+    // Not an XML name: the export gives the concept an id of its own.
+    id_externo: '22 «botín»',
+    termino: { es: null, en: 'loot' },
+    terminos: [
+      { ...blank, idioma: 'en', termino: 'loot', estado: 'preferido', tipo: 'termino_completo', categoria_gramatical: 'sustantivo', numero: 'invariable' },
+      { ...blank, idioma: 'en', termino: 'drop', estado: 'admitido', tipo: 'termino_completo', nota_uso: 'What an enemy <leaves> behind.' },
+      { ...blank, idioma: 'en', termino: 'swag', estado: 'prohibido', tipo: 'variante' },
+      { ...blank, idioma: 'en', termino: 'L = x²', estado: 'admitido', tipo: 'formula' },
+    ],
+    registro_original: { creado_por: null, creado_en: '2023-01-09', modificado_por: null, modificado_en: null },
+  },
+];
 
 describe('writeTbx', () => {
   it('writes TBX v3 that xmllint validates against the TBX-Basic RELAX NG schema', async (ctx) => {
@@ -66,12 +100,52 @@ describe('writeTbx', () => {
     const path = await exportToFile('tbx', SAMPLE_ENTRIES, SAMPLE_META);
     const result = run(python!, ['-c', READ_TBX, path]);
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual([
+    expect((JSON.parse(result.stdout) as ToolkitUnit[]).map((u) => [u.source, u.target])).toEqual([
       ['ácido', 'acid damage'],
       ['nivel', 'level'],
       ['ñandú', null],
       ['Ñu 𝐀', 'gnu'],
     ]);
+  });
+
+  it('writes multi-term TBX v2 that Debian’s translate-toolkit reads back with every term and concept id', async (ctx) => {
+    const python = pythonWithTranslateToolkit();
+    requireTool(python !== null, 'translate-toolkit de Debian (python3-translate-toolkit)', (note) => ctx.skip(note));
+    const result = run(python!, ['-c', READ_TBX, await exportToFile('tbx', IMPORTED_CONCEPTS, SAMPLE_META)]);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([
+      {
+        id: 'hp-01',
+        source: 'puntos de salud',
+        target: 'hit points',
+        terms: [
+          ['es', 'puntos de salud', 'PS', 'vida'],
+          ['en', 'hit points', 'HP'],
+        ],
+      },
+      { id: 'c22', source: 'loot', target: null, terms: [['en', 'loot', 'drop', 'swag', 'L = x²']] },
+    ]);
+  });
+
+  it('writes multi-term concepts with their ids and original records as TBX-Basic v3 that xmllint validates', async (ctx) => {
+    requireTool(XMLLINT, 'xmllint (libxml2-utils)', (note) => ctx.skip(note));
+    const path = await exportToFile('tbx', IMPORTED_CONCEPTS, SAMPLE_META, { version: 3 });
+    const result = run('xmllint', ['--noout', '--nonet', '--relaxng', fixturePath('TBXcoreStructV03_TBX-Basic_integrated.rng'), path]);
+    expect(result.stderr).toContain('validates');
+    expect(result.status).toBe(0);
+    const xml = await readFile(path, 'utf8');
+    expect(xml).toContain('<conceptEntry id="hp-01">');
+    // v3's <date> is an xsd:date: a date-time keeps its day.
+    expect(xml).toContain('<transacGrp><transac type="transactionType">origination</transac><transacNote type="responsibility">Marta</transacNote><date>2024-05-02</date></transacGrp>');
+    expect(xml).toContain('<transacNote type="responsibility">Luis &amp; Ana</transacNote><date>2024-06-01</date>');
+    expect(xml.match(/<termSec>/g)).toHaveLength(9);
+    // TBX-Basic has no forbidden status: prohibido travels as deprecated.
+    expect(xml).toMatch(/<term>swag<\/term>\s*<termNote type="termType">variant<\/termNote>\s*<termNote type="administrativeStatus">deprecatedTerm-admn-sts<\/termNote>/);
+  });
+
+  it('keeps an imported date-time in TBX v2, whose <date> is free text', async () => {
+    const xml = await readFile(await exportToFile('tbx', IMPORTED_CONCEPTS, SAMPLE_META), 'utf8');
+    expect(xml).toContain('<transacNote type="responsibility">Marta</transacNote><date>2024-05-02T10:15:00</date>');
   });
 
   it('uses TBX-Basic data categories where the card has one and labelled notes elsewhere', async () => {

@@ -29,15 +29,17 @@ function text(value: string): string {
   return escapeXmlText(value);
 }
 
-/** The API's own dates (UTC, `Z`): their day is their first ten characters. */
-const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?Z$/;
+/** An ISO 8601 date or date-time: its day is its first ten characters, whatever its zone. */
+const ISO_DAY = /^\d{4}-\d\d-\d\d(?:$|T)/;
+const ISO_DATE_TIME = /^\d{4}-\d\d-\d\d(?:T\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?$/;
 
 /** An id the TBX schemas accept (xsd:ID, an XML name without colons); other concept ids get ours. */
 const XML_NAME = /^[\p{L}_][\p{L}\p{N}._-]*$/u;
 
 function isoDay(value: string | null | undefined): string | null {
   if (!value) return null;
-  if (CANONICAL_UTC.test(value)) return value.slice(0, 10);
+  // The day as written: read as a local time, a date-time without zone could move to another day.
+  if (ISO_DAY.test(value)) return value.slice(0, 10);
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
 }
@@ -46,8 +48,9 @@ function transaction(
   kind: 'origination' | 'modification',
   who: string | null | undefined,
   when: string | null | undefined,
+  asWritten = false,
 ): string {
-  const day = isoDay(when);
+  const day = asWritten && when && ISO_DATE_TIME.test(when) ? when : isoDay(when);
   if (!day && !who) return '';
   return (
     `      <transacGrp><transac type="transactionType">${kind}</transac>` +
@@ -71,7 +74,8 @@ function termNotesXml(term: Pick<Term, 'estado' | 'tipo' | 'genero'>): string {
  * A language's terms to write one by one, the shown one first; empty when the entry's terms say
  * no more than its one preferred full term (so plain entries are written as before).
  */
-function listedTerms(entry: ExportEntry, lang: Language, shownText: string): Term[] {
+function listedTerms(entry: ExportEntry, lang: Language, shownText: string | null): Term[] {
+  if (shownText === null) return [];
   const own = (entry.terminos ?? []).filter((t) => t.idioma === lang && t.termino.trim() !== '');
   const shown = own.find((t) => t.termino === shownText);
   if (!shown) return [];
@@ -86,7 +90,8 @@ function listedTerms(entry: ExportEntry, lang: Language, shownText: string): Ter
   return plain ? [] : [shown, ...own.filter((t) => t !== shown)];
 }
 
-function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: string): string {
+function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: string): string {
+  const names = version === 3 ? V3 : V2;
   const value = (field: string): string | null => {
     const v = getField(entry, field);
     return v === null || v.trim() === '' ? null : v;
@@ -97,20 +102,34 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: st
   const hasBase = terms.get(base) !== null;
   const definicion = value('definicion');
   const fuente = value('fuente');
+  const listed = new Map(langs.map((l) => [l, listedTerms(entry, l, terms.get(l) ?? null)]));
   const categoria = value('categoria');
-  const pos = categoria ? cardToPartOfSpeech(categoria) : null;
-  // The POS picklist holds `sustantivo` as `noun`; any other wording also travels as a labelled note.
-  const posLossless = pos !== null && categoria !== null && partOfSpeechToCard(pos) === categoria;
+  // Without a term list, the card's categoria rides as partOfSpeech on the main term of the first
+  // language with a term; with one, that term carries its own. The reader fills categoria from the
+  // terms' parts of speech, so a labelled note keeps the card's own when they differ (empty for none).
   const posLang = hasBase ? base : langs.find((l) => terms.get(l) !== null);
+  const withList = [...listed.values()].some((list) => list.length > 0);
+  const carrier = posLang ? listed.get(posLang)?.[0] : undefined;
+  const carrierPos = withList ? partOfSpeechValueOf(carrier?.categoria_gramatical ?? null) : categoria ? cardToPartOfSpeech(categoria) : null;
+  const anyTermPos = [...listed.values()].some((list) => list.some((t) => t.categoria_gramatical));
+  const categoriaNote =
+    categoria !== null
+      ? carrierPos === null || partOfSpeechToCard(carrierPos) !== categoria
+        ? categoria
+        : null
+      : anyTermPos
+        ? ''
+        : null;
 
   let out = `    <${names.entry} id="${escapeXmlAttribute(id)}">\n`;
   const area = value('area');
   if (area) out += `      <descrip type="subjectField">${text(area)}</descrip>\n`;
   // An imported concept's own record travels on, so its termbase's history is not replaced by ours.
+  // TBX v2 keeps its dates as the termbase wrote them (a date-time too); v3's <date> holds a day only.
   const record = entry.registro_original;
   if (record) {
-    out += transaction('origination', record.creado_por, record.creado_en);
-    out += transaction('modification', record.modificado_por, record.modificado_en);
+    out += transaction('origination', record.creado_por, record.creado_en, version === 2);
+    out += transaction('modification', record.modificado_por, record.modificado_en, version === 2);
   } else {
     out += transaction('origination', entry.autor, entry.fecha_creacion);
     if (entry.updated_at && entry.updated_at !== entry.fecha_creacion) out += transaction('modification', undefined, entry.updated_at);
@@ -124,7 +143,7 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: st
         ? `${indent}<admin type="source">${text(fuente)}</admin>\n`
         : '');
   if (!hasBase) out += definitionXml('      ');
-  if (categoria && !posLossless) out += note('categoria', categoria);
+  if (categoriaNote !== null) out += note('categoria', categoriaNote);
   for (const field of TBX_LABELLED_FIELDS) {
     const v = value(field);
     if (v) out += note(field, v);
@@ -145,12 +164,12 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: st
     if (term === null) continue;
     termless = false;
     // With a term list, every term of the language, the shown one first, each with its data.
-    const listed = listedTerms(entry, lang, term);
+    const own = listed.get(lang) ?? [];
     out += `      <${names.lang} xml:lang="${lang}">\n`;
     if (lang === base) out += definitionXml('        ');
     out += `        <${names.term}>\n          <term>${text(term)}</term>\n`;
-    const shown = listed[0];
-    const shownPos = pos && lang === posLang ? pos : partOfSpeechValueOf(shown?.categoria_gramatical ?? null);
+    const shown = own[0];
+    const shownPos = lang === posLang ? carrierPos : partOfSpeechValueOf(shown?.categoria_gramatical ?? null);
     if (shownPos) out += `          <termNote type="partOfSpeech">${shownPos}</termNote>\n`;
     if (shown) out += termNotesXml(shown);
     const context = value(`contexto_${lang}`);
@@ -163,7 +182,7 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, names: Names, id: st
     }
     if (shown?.nota_uso) out += `          <note>${text(shown.nota_uso)}</note>\n`;
     out += `        </${names.term}>\n`;
-    for (const other of listed.slice(1)) {
+    for (const other of own.slice(1)) {
       out += `        <${names.term}>\n          <term>${text(other.termino)}</term>\n`;
       const otherPos = partOfSpeechValueOf(other.categoria_gramatical);
       if (otherPos) out += `          <termNote type="partOfSpeech">${otherPos}</termNote>\n`;
@@ -215,7 +234,6 @@ export async function* writeTbx(
   options: WriteTbxOptions = {},
 ): AsyncGenerator<string> {
   const version = options.version ?? 2;
-  const names = version === 3 ? V3 : V2;
   const batcher = new TextBatcher();
   batcher.push(header(meta, version, options.fecha ?? new Date()));
   const used = new Set<string>();
@@ -225,7 +243,7 @@ export async function* writeTbx(
     let id = entry.id_externo && XML_NAME.test(entry.id_externo) ? entry.id_externo : typeof entry.id === 'number' ? `c${entry.id}` : `c-${index}`;
     if (used.has(id)) id = `c-${index}-${used.size}`;
     used.add(id);
-    const batch = batcher.push(conceptXml(entry, meta, names, id));
+    const batch = batcher.push(conceptXml(entry, meta, version, id));
     if (batch) yield batch;
   }
   batcher.push(`  </body>\n  </text>\n</${version === 3 ? 'tbx' : 'martif'}>\n`);
