@@ -82,7 +82,13 @@ describe('SearchResultItem', () => {
       termino: { es: 'poción de maná', en: 'mana potion' },
       terminos: [
         { ...blank, idioma: 'es', termino: 'poción de maná', estado: 'preferido' },
-        { ...blank, idioma: 'es', termino: 'mana pot', estado: 'desaconsejado' },
+        {
+          ...blank,
+          idioma: 'es',
+          termino: 'mana pot',
+          estado: 'desaconsejado',
+          nota_uso: 'Jerga de jugadores.',
+        },
         { ...blank, idioma: 'en', termino: 'mana potion', estado: 'preferido' },
       ],
       campo_coincidente: 'termino.es',
@@ -95,8 +101,9 @@ describe('SearchResultItem', () => {
     expect(within(matched).getByText('mana pot').tagName).toBe('S');
     expect(within(matched).getByText('Desaconsejado')).toBeInTheDocument();
     expect(within(control).getByText('Término (es): Desaconsejado')).toBeInTheDocument();
-    // The other language's preferred term stands beside the synonym.
+    // The other language's preferred term stands beside the synonym; its usage note below.
     expect(matched.parentElement).toHaveTextContent(/mana pot.*→mana potion$/);
+    expect(matched.parentElement?.nextElementSibling).toHaveTextContent('Jerga de jugadores.');
   });
 
   it('shows no matched synonym when the shown term matched', () => {

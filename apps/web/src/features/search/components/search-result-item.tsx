@@ -99,17 +99,25 @@ export const SearchResultItem = memo(function SearchResultItem({
             )}
           </Group>
           {synonym && matchedTerm && (
-            <div className={classes.snippet}>
-              <Text span size="sm" c="dimmed">
-                {format(es.search.matchedTerm, { lang: synonym.idioma })}:
-              </Text>
-              <TermList terms={[matchedTerm]} lang={synonym.idioma} />
-              {result.termino[otherLang] && (
-                <Text span size="sm" lang={otherLang}>
-                  <span className={classes.arrow} aria-hidden>
-                    →
-                  </span>
-                  {result.termino[otherLang]}
+            <div>
+              {/* The usage note goes below, so the other language's term stays beside the match. */}
+              <div className={classes.matchedTerm}>
+                <Text span size="sm" c="dimmed">
+                  {format(es.search.matchedTerm, { lang: synonym.idioma })}:
+                </Text>
+                <TermList terms={[{ ...matchedTerm, nota_uso: null }]} lang={synonym.idioma} />
+                {result.termino[otherLang] && (
+                  <Text span size="sm" lang={otherLang}>
+                    <span className={classes.arrow} aria-hidden>
+                      →
+                    </span>
+                    {result.termino[otherLang]}
+                  </Text>
+                )}
+              </div>
+              {matchedTerm.nota_uso && (
+                <Text size="sm" c="dimmed" className={classes.terms}>
+                  {matchedTerm.nota_uso}
                 </Text>
               )}
             </div>
