@@ -115,6 +115,14 @@ describe('readTbx', () => {
       fuente_contexto_en: 'Rulebook p. 12',
     });
     expect(entradas[1]?.termino).toEqual({ en: 'fog of war', es: 'niebla de guerra' });
+    // MultiTerm names the kind of transaction in its type and who made it in its text.
+    expect(entradas[0]?.id_externo).toBe('c101');
+    expect(entradas[0]?.registro_original).toEqual({
+      creado_por: 'translator01',
+      creado_en: '2023-11-02T16:20:11',
+      modificado_por: null,
+      modificado_en: null,
+    });
   });
 
   it('reads TBX v3 in DCT style (namespaced data category elements)', async () => {

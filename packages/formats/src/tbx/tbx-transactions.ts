@@ -1,6 +1,6 @@
 import type { OriginalRecord } from '@ludoterm/contract';
 import { cleanXmlText } from '../xml/xml-text.ts';
-import { textContent, type XmlElement } from '../xml/xml-units.ts';
+import { attribute, textContent, type XmlElement } from '../xml/xml-units.ts';
 
 // Who created and changed a concept in the termbase a TBX file comes from (transacGrp), kept as
 // the entry's original record beside who imported it.
@@ -21,6 +21,12 @@ function clipped(value: string | null, max: number): string | null {
   return text === null ? null : text.slice(0, max);
 }
 
+function kindOf(value: string): Transaction['kind'] | null {
+  const key = value.trim().toLowerCase();
+  if (key === 'origination' || key === 'creation') return 'origination';
+  return key === 'modification' ? 'modification' : null;
+}
+
 /** A `<transacGrp>` as a transaction, or null when it is neither a creation nor a change. */
 export function readTransaction(group: XmlElement, onConcept: boolean): Transaction | null {
   let kind: Transaction['kind'] | null = null;
@@ -30,9 +36,15 @@ export function readTransaction(group: XmlElement, onConcept: boolean): Transact
     if (typeof child === 'string') continue;
     const text = textContent(child);
     if (child.name === 'transac') {
-      const value = text.trim().toLowerCase();
-      if (value === 'origination' || value === 'creation') kind = 'origination';
-      else if (value === 'modification') kind = 'modification';
+      // TBX writes `<transac type="transactionType">origination</transac>`; MultiTerm writes
+      // the kind as the type and who did it as the text.
+      const type = kindOf(attribute(child, 'type') ?? '');
+      if (type !== null) {
+        kind = type;
+        by ??= clipped(text, TEXT_MAX.by);
+      } else {
+        kind = kindOf(text) ?? kind;
+      }
     } else if (child.name === 'transacNote') {
       by ??= clipped(text, TEXT_MAX.by);
     } else if (child.name === 'date') {
