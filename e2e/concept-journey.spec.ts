@@ -66,7 +66,7 @@ async function importFile(page: Page, section: Locator, name: string, buffer: Bu
   const duplicates = section.getByRole('region', { name: 'Posibles duplicados (1)' });
   await expect(duplicates.getByRole('listitem')).toHaveCount(1);
   await expect(duplicates.getByRole('listitem')).toHaveText(
-    /\(id c-3\), línea \d+: entrada n\.º \d+, con los mismos términos que la n\.º \d+\.$/,
+    /\(id c-3\), línea \d+: el concepto c-3 \(«escudo → shield»\) tiene los mismos términos que el concepto c-2\.$/,
   );
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from './languages.ts';
+import { LANGUAGES, type Language } from './languages.ts';
 
 export const IMPORT_FORMATS = ['csv', 'tsv', 'json', 'tmx', 'tbx'] as const;
 
@@ -61,8 +61,12 @@ export const possibleDuplicateSchema = z.object({
   /** Where it is in the file, in Spanish (`línea 12`, `entrada <termEntry> n.º 4 (id c7), línea 30`). */
   ubicacion: z.string(),
   entrada_id: z.number().int(),
+  /** Its concept id in the file, and the terms it shares, keyed by language as `termino`. */
+  id_externo: z.string(),
+  termino: z.partialRecord(z.enum(LANGUAGES), z.string().nullable()),
   /** The entry it may repeat: one already in the glossary or imported earlier from the file. */
   duplica_id: z.number().int(),
+  duplica_id_externo: z.string(),
 });
 export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
 

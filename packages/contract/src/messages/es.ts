@@ -238,7 +238,7 @@ export const es = {
     duplicatesTitle: 'Posibles duplicados ({n})',
     duplicatesHelp:
       'Estas entradas tienen el mismo par de términos que otra, pero su identificador de concepto es distinto: se han importado las dos. Compáralas y elimina o fusiona a mano las que sean el mismo concepto.',
-    duplicateItem: '{ubicacion}: entrada n.º {entrada}, con los mismos términos que la n.º {duplica}.',
+    duplicateItem: '{ubicacion}: el concepto {id} («{terminos}») tiene los mismos términos que el concepto {otro}.',
     warningsTitle: 'Avisos de la importación ({n})',
   },
   entries: {

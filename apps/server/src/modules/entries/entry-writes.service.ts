@@ -97,7 +97,7 @@ export interface NewEntryRows {
   inserted: number;
   skipped: number;
   /** Inputs kept although their term pair was known (`position` in the inputs). */
-  possibleDuplicates: Array<{ position: number; duplicaId: number }>;
+  possibleDuplicates: Array<{ position: number; duplicaId: number; duplicaIdExterno: string }>;
 }
 
 /** A validation failure of one entry of a batch: `index` is its position in the inputs. */
@@ -216,7 +216,9 @@ export async function insertNewEntryRows(
   const possibleDuplicates: NewEntryRows['possibleDuplicates'] = [];
   for (const { position, admission } of chosen) {
     if (admission?.verdict === 'possible-duplicate') {
-      possibleDuplicates.push({ position, duplicaId: admission.other.id! });
+      // Only concepts with ids are kept beside a known pair, so both ids are there.
+      const { id, idExterno } = admission.other;
+      possibleDuplicates.push({ position, duplicaId: id!, duplicaIdExterno: idExterno! });
     }
   }
   return { ids, rows, inserted: chosen.length, skipped, possibleDuplicates };

@@ -3,9 +3,10 @@ import type { Database } from '../../db/schema.ts';
 import { duplicateKeyOf } from '../card/index.ts';
 import { listKnownEntries } from './entries.repository.ts';
 
-/** An entry's id, known once it is inserted. */
+/** An entry's id (known once it is inserted) and its concept id. */
 interface Slot {
   id: number | null;
+  idExterno: string | null;
 }
 
 /** The entries with one term pair: the first of them, and whether any lacks a concept id. */
@@ -40,7 +41,7 @@ export class KnownEntries {
   static async load(db: Kysely<Database>, glossaryId: number): Promise<KnownEntries> {
     const known = new KnownEntries();
     for (const row of await listKnownEntries(db, glossaryId)) {
-      known.#remember(row, { id: row.id });
+      known.#remember(row, { id: row.id, idExterno: row.id_externo });
     }
     return known;
   }
@@ -60,7 +61,7 @@ export class KnownEntries {
     if (entry.id_externo !== null && this.#externalIds.has(entry.id_externo))
       return { verdict: 'skip' };
     if (pair && (entry.id_externo === null || pair.anyWithoutId)) return { verdict: 'skip' };
-    const slot: Slot = { id: null };
+    const slot: Slot = { id: null, idExterno: entry.id_externo };
     this.#remember(entry, slot);
     return pair
       ? { verdict: 'possible-duplicate', slot, other: pair.first }

@@ -7,6 +7,7 @@ import {
   type ImportMapping,
   type Language,
   type PossibleDuplicate,
+  termFieldId,
 } from '@ludoterm/contract';
 import {
   assertFormatMatches,
@@ -21,7 +22,7 @@ import type { Database } from '../../db/schema.ts';
 import { checkpointPassively } from '../../db/wal-checkpoint.ts';
 import { AppError, isAppError, queryCanceledError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
-import { normalizeEntryInput, languagesOf, provenanceOf } from '../card/index.ts';
+import { languagesOf, normalizeEntryInput, provenanceOf, readFicha } from '../card/index.ts';
 import {
   deriveEntry,
   importedReviewState,
@@ -166,11 +167,18 @@ async function writeAll(
   const flush = async () => {
     const result = await insertNewEntryRows(tx, task.glossary, batch, task.actor, { now, known });
     for (const row of result.rows) written.push(row.id);
-    for (const { position, duplicaId } of result.possibleDuplicates) {
+    for (const { position, duplicaId, duplicaIdExterno } of result.possibleDuplicates) {
+      const card = readFicha(batch[position]!.ficha).card;
       report.duplicate({
         ubicacion: places[position]!,
         entrada_id: result.ids[position]!,
+        id_externo: batch[position]!.id_externo!,
+        termino: {
+          [langs.origen]: card[termFieldId(langs.origen)] ?? null,
+          [langs.meta]: card[termFieldId(langs.meta)] ?? null,
+        },
         duplica_id: duplicaId,
+        duplica_id_externo: duplicaIdExterno,
       });
     }
     omitidos += result.skipped;

@@ -460,7 +460,14 @@ ${concept('m-2')}
       // The third repeats the second's concept id: that one is a repeat, skipped.
       expect(res.json<Done>()).toMatchObject({ importados: 2, omitidos: 1 });
       expect(res.json<Done & { posibles_duplicados?: unknown }>().posibles_duplicados).toEqual([
-        { ubicacion: 'entrada <termEntry> n.º 2 (id m-2), línea 7', entrada_id: byId.get('m-2')!.id, duplica_id: byId.get('m-1')!.id },
+        {
+          ubicacion: 'entrada <termEntry> n.º 2 (id m-2), línea 7',
+          entrada_id: byId.get('m-2')!.id,
+          id_externo: 'm-2',
+          termino: { es: 'guardar', en: 'save' },
+          duplica_id: byId.get('m-1')!.id,
+          duplica_id_externo: 'm-1',
+        },
       ]);
       expect(byId.get('m-1')!.registro_original).toEqual({
         creado_por: 'Ana',

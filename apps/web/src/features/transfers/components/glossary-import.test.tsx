@@ -230,7 +230,14 @@ describe('GlossaryImport', () => {
           importados: 2,
           omitidos: 0,
           posibles_duplicados: [
-            { ubicacion: 'entrada <termEntry> n.º 2 (id m-2), línea 7', entrada_id: 41, duplica_id: 40 },
+            {
+              ubicacion: 'entrada <termEntry> n.º 2 (id m-2), línea 7',
+              entrada_id: 41,
+              id_externo: 'm-2',
+              termino: { es: 'guardar', en: 'save' },
+              duplica_id: 40,
+              duplica_id_externo: 'm-1',
+            },
           ],
           avisos: ['Entrada <termEntry> n.º 1 (id m-1), línea 3: el estado «raro» del término «PS» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.'],
         } satisfies ImportAnswer,
@@ -241,7 +248,7 @@ describe('GlossaryImport', () => {
     expect(await statusBox()).toHaveTextContent('Importación completada (2 elementos).');
     const duplicates = screen.getByRole('region', { name: 'Posibles duplicados (1)' });
     expect(within(duplicates).getByRole('listitem')).toHaveTextContent(
-      'Entrada <termEntry> n.º 2 (id m-2), línea 7: entrada n.º 41, con los mismos términos que la n.º 40.',
+      'Entrada <termEntry> n.º 2 (id m-2), línea 7: el concepto m-2 («guardar → save») tiene los mismos términos que el concepto m-1.',
     );
     const warnings = screen.getByRole('region', { name: 'Avisos de la importación (1)' });
     expect(within(warnings).getByRole('listitem')).toHaveTextContent(/el estado «raro» del término «PS»/);

@@ -25,8 +25,11 @@ export function ImportReport({ answer }: { answer: ImportDoneAnswer }) {
               <List.Item key={d.entrada_id}>
                 {format(es.import.duplicateItem, {
                   ubicacion: d.ubicacion.charAt(0).toUpperCase() + d.ubicacion.slice(1),
-                  entrada: d.entrada_id,
-                  duplica: d.duplica_id,
+                  id: d.id_externo,
+                  terminos: Object.values(d.termino)
+                    .filter((t) => t !== null)
+                    .join(' → '),
+                  otro: d.duplica_id_externo,
                 })}
               </List.Item>
             ))}
