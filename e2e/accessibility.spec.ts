@@ -193,8 +193,8 @@ test('accessibility: every signed-in page and its open states, at 1280 and 390 p
 
   // /buscar: the results with one card open.
   await page.goto('/buscar');
-  await page.getByRole('textbox', { name: 'Término' }).fill('espada');
-  await page.getByRole('textbox', { name: 'Término' }).press('Enter');
+  await page.getByRole('textbox', { name: 'Término', exact: true }).fill('espada');
+  await page.getByRole('textbox', { name: 'Término', exact: true }).press('Enter');
   const results = page.getByLabel('Resultados de la búsqueda');
   await results.getByRole('button', { name: 'Ver ficha de «espada»' }).first().click();
   await expect(results.getByText('Definición de espada.').first()).toBeVisible();
@@ -218,7 +218,7 @@ test('accessibility: every signed-in page and its open states, at 1280 and 390 p
   await page.getByRole('textbox', { name: 'Glosario de destino' }).click();
   await page.getByRole('option', { name: `${names.other} (es → en)` }).click();
   await list.getByRole('button', { name: 'Editar «jefe final»' }).click();
-  await expect(list.getByLabel('Definición')).toBeVisible();
+  await expect(list.getByLabel('Definición', { exact: true })).toBeVisible();
   await auditWidths(page, '/extractor, resultados', found);
   await list.getByRole('button', { name: 'Añadir «jefe final» al glosario' }).click();
   await expect(page.getByText('Candidato añadido al glosario.')).toBeVisible();

@@ -52,7 +52,7 @@ test('entries: add, edit, history and restore, delete and undo, copy to another 
   const addForm = page.getByRole('form', { name: 'Nueva entrada' });
   await addForm.getByLabel('Término (es)').fill('espada');
   await addForm.getByLabel('Término (en)').fill('sword');
-  await addForm.getByLabel('Definición').fill('Arma blanca de hoja larga.');
+  await addForm.getByLabel('Definición', { exact: true }).fill('Arma blanca de hoja larga.');
   await addForm.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Entrada creada.')).toBeVisible();
   const card = page.getByRole('article', { name: 'espada' });

@@ -59,7 +59,7 @@ test('extractor: pasted text → candidates → edit one → add them → they a
   // Edit one candidate and add it on its own: the notice shows for 3 seconds.
   await list.getByRole('button', { name: /^Editar «poci(ón|ones) de salud»$/ }).click();
   await list.getByLabel('Término (en)').fill('health potion');
-  await list.getByLabel('Definición').fill('Objeto que recupera la vida del héroe.');
+  await list.getByLabel('Definición', { exact: true }).fill('Objeto que recupera la vida del héroe.');
   await potionAdd.click();
   const notice = page.getByText('Candidato añadido al glosario.');
   await expect(notice).toBeVisible();

@@ -46,7 +46,7 @@ test('search: find across glossaries without accents, open the card, copy it to 
 
   // Quick search: no accents, capitals, Enter.
   await page.reload();
-  const term = page.getByRole('textbox', { name: 'Término' });
+  const term = page.getByRole('textbox', { name: 'Término', exact: true });
   await term.fill(`POCION DE MANA ${tag}`);
   await term.press('Enter');
   await expect(page).toHaveURL(/\/buscar\?termino=/);
@@ -100,7 +100,7 @@ test('search: find across glossaries without accents, open the card, copy it to 
 
   // Advanced search on one field, and nothing found.
   await page.getByRole('textbox', { name: 'Campo' }).click();
-  await page.getByRole('option', { name: 'Definición' }).click();
+  await page.getByRole('option', { name: 'Definición', exact: true }).click();
   await page.getByRole('textbox', { name: 'Valor' }).fill('PUNTOS DE MANA');
   await page.getByRole('button', { name: 'Buscar en el campo' }).click();
   await expect(page).toHaveURL(/campo=definicion/);
@@ -132,7 +132,7 @@ test('search: an empty search leaves no stale results, and a card shows its priv
   await expect(results.getByText('Comentarios privados')).toBeVisible();
   await expect(results.getByText('Revisar con QA.')).toBeVisible();
 
-  const term = page.getByRole('textbox', { name: 'Término' });
+  const term = page.getByRole('textbox', { name: 'Término', exact: true });
   await term.fill('');
   await term.press('Enter');
   await expect(
