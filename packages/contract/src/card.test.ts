@@ -12,6 +12,7 @@ describe('cardFields', () => {
       'area',
       'mecanismo',
       'definicion',
+      'definicion_de',
       'fuente',
       'contexto_fr',
       'contexto_de',
@@ -29,11 +30,16 @@ describe('cardFields', () => {
     expect(fields.map((f) => f.label)).toContain('Mecanismo de formación');
     expect(fields.find((f) => f.id === 'termino.en')?.label).toBe('Término (en)');
     expect(fields.find((f) => f.id === 'fuente_contexto_es')?.label).toBe('Fuente del contexto (es)');
+    // Only the target language has its own definition field: the base language's is `definicion`.
+    expect(fields.find((f) => f.id === 'definicion_en')).toMatchObject({ label: 'Definición (en)', multilinea: true });
+    expect(fields.some((f) => f.id === 'definicion_es')).toBe(false);
     for (const f of fields) expect(f.descripcion).not.toMatch(/\n/);
   });
 
   it('names any field id across languages', () => {
     expect(cardFieldLabel('contexto_de')).toBe('Contexto (de)');
+    expect(cardFieldLabel('definicion_fr')).toBe('Definición (fr)');
+    expect(cardFieldLabel('definicion')).toBe('Definición');
     expect(cardFieldLabel('variante')).toBe('Variantes');
     expect(isTermField('termino.es')).toBe(true);
     expect(isTermField('notas')).toBe(false);

@@ -2,7 +2,8 @@ import type { Language } from './languages.ts';
 
 /**
  * A field of the DocuTerm card, LudoTerm's entry model. Ids are the entry's wire names;
- * `termino.xx`, `contexto_xx` and `fuente_contexto_xx` follow the glossary's two languages.
+ * `termino.xx`, `contexto_xx` and `fuente_contexto_xx` follow the glossary's two languages, and
+ * `definicion_xx` its target language (`definicion` is the base language's).
  */
 export interface CardField {
   id: string;
@@ -84,6 +85,8 @@ const TEXT_FIELD_INFO: Record<CardTextField, Omit<CardField, 'id'>> = {
 export const termFieldId = (lang: Language) => `termino.${lang}` as const;
 export const contextFieldId = (lang: Language) => `contexto_${lang}` as const;
 export const contextSourceFieldId = (lang: Language) => `fuente_contexto_${lang}` as const;
+/** The target language's definition; the base language's is `definicion`, so it has no `definicion_xx`. */
+export const definitionFieldId = (lang: Language) => `definicion_${lang}` as const;
 
 /** Whether a card field id is one of the term's language sub-fields (`termino.es`…). */
 export function isTermField(id: string): boolean {
@@ -104,7 +107,14 @@ export function cardFields(origen: Language, meta: Language): CardField[] {
           : 'Equivalente en la lengua meta del glosario.',
       multilinea: false,
     })),
-    ...(['subindice', 'categoria', 'area', 'mecanismo', 'definicion', 'fuente'] as const).map(text),
+    ...(['subindice', 'categoria', 'area', 'mecanismo', 'definicion'] as const).map(text),
+    {
+      id: definitionFieldId(meta),
+      label: `Definición (${meta})`,
+      descripcion: `Definición del concepto en la lengua meta (${meta}); la de la lengua base va en «Definición».`,
+      multilinea: true,
+    },
+    text('fuente'),
     ...langs.map((lang) => ({
       id: contextFieldId(lang),
       label: `Contexto (${lang})`,
@@ -123,8 +133,9 @@ export function cardFields(origen: Language, meta: Language): CardField[] {
 
 /** Label of any card field id for any languages (for search results across glossaries). */
 export function cardFieldLabel(id: string): string {
-  const lang = /^(?:termino\.|contexto_|fuente_contexto_)(es|en|fr|de)$/.exec(id)?.[1];
+  const lang = /^(?:termino\.|contexto_|fuente_contexto_|definicion_)(es|en|fr|de)$/.exec(id)?.[1];
   if (id.startsWith('termino.') && lang) return `Término (${lang})`;
+  if (id.startsWith('definicion_') && lang) return `Definición (${lang})`;
   if (id.startsWith('fuente_contexto_') && lang) return `Fuente del contexto (${lang})`;
   if (id.startsWith('contexto_') && lang) return `Contexto (${lang})`;
   return TEXT_FIELD_INFO[id as CardTextField]?.label ?? id;

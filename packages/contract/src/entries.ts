@@ -18,7 +18,7 @@ export const termsInSchema = z.partialRecord(
   freeText(z.string().max(20_000)).nullable(),
 );
 
-/** Per-language context fields, for every language a glossary may have. */
+/** Per-language fields (contexts, the target's definition), for every language a glossary may have. */
 function perLanguage<P extends string, T extends z.ZodType>(prefix: P, schema: T) {
   return Object.fromEntries(LANGUAGES.map((lang) => [`${prefix}${lang}`, schema])) as Record<
     `${P}${Language}`,
@@ -74,6 +74,8 @@ export const entrySchema = z.object({
   area: textOut,
   mecanismo: textOut,
   definicion: textOut,
+  /** The target language's definition (`definicion_en` in es→en); `definicion` is the base's. */
+  ...perLanguage('definicion_', textOut.optional()),
   fuente: textOut,
   ...contextOut,
   relaciones: textOut,
@@ -125,6 +127,7 @@ export const entryInputSchema = z.object({
   area: textIn,
   mecanismo: textIn,
   definicion: textIn,
+  ...perLanguage('definicion_', textIn),
   fuente: textIn,
   ...contextIn,
   relaciones: textIn,

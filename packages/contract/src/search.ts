@@ -4,6 +4,7 @@ import {
   cardFieldLabel,
   contextFieldId,
   contextSourceFieldId,
+  definitionFieldId,
   termFieldId,
 } from './card.ts';
 import { lineText } from './common.ts';
@@ -75,7 +76,12 @@ export type SearchField = z.infer<typeof searchFieldSchema>;
  */
 export const SEARCHABLE_FIELD_IDS: readonly string[] = [
   ...LANGUAGES.map(termFieldId),
-  ...CARD_TEXT_FIELDS.slice(0, CARD_TEXT_FIELDS.indexOf('relaciones')),
+  ...CARD_TEXT_FIELDS.slice(0, CARD_TEXT_FIELDS.indexOf('fuente')),
+  ...LANGUAGES.map(definitionFieldId),
+  ...CARD_TEXT_FIELDS.slice(
+    CARD_TEXT_FIELDS.indexOf('fuente'),
+    CARD_TEXT_FIELDS.indexOf('relaciones'),
+  ),
   ...LANGUAGES.map(contextFieldId),
   ...LANGUAGES.map(contextSourceFieldId),
   ...CARD_TEXT_FIELDS.slice(CARD_TEXT_FIELDS.indexOf('relaciones')),
@@ -89,6 +95,7 @@ function fieldIdsOf(origen: Language, meta: Language): Set<string> {
     own.add(contextFieldId(lang));
     own.add(contextSourceFieldId(lang));
   }
+  own.add(definitionFieldId(meta));
   return own;
 }
 

@@ -16,10 +16,10 @@ export interface GlossaryMeta extends GlossaryLanguages {
 }
 
 /** An entry as the API answers it; server fields are written where a format has a slot for them. */
-export type ExportEntry = Partial<Entry> & Partial<Record<ContextFieldId, string | null>>;
+export type ExportEntry = Partial<Entry> & Partial<Record<LanguageFieldId, string | null>>;
 
-/** Spelled out: the contract's helper widens these keys, so `Entry` does not list them. */
-export type ContextFieldId = `contexto_${Language}` | `fuente_contexto_${Language}`;
+/** The per-language fields, spelled out: the contract's helper widens these keys, so `Entry` does not list them. */
+export type LanguageFieldId = `contexto_${Language}` | `fuente_contexto_${Language}` | `definicion_${Language}`;
 
 /** Entries fed to a writer, e.g. straight from keyset pages of the database. */
 export type EntrySource = AsyncIterable<ExportEntry> | Iterable<ExportEntry>;

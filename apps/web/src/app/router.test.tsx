@@ -247,6 +247,14 @@ describe('content pages', () => {
     expect(within(rows.at(-1)!).getByText('comentarios_privados')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('termino.es')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Término (es)')).toBeInTheDocument();
+    // The target language's definition, right after the base one's, with its description.
+    const definition = fields.findIndex((f) => f.id === 'definicion');
+    const target = rows[definition + 1]!;
+    expect(within(target).getByText('definicion_en')).toBeInTheDocument();
+    expect(within(target).getByText('Definición (en)')).toBeInTheDocument();
+    expect(
+      within(target).getByText(/Definición del concepto en la lengua meta \(en\)/),
+    ).toBeInTheDocument();
   });
 
   it('links the legal pages back to /login when signed out', async () => {

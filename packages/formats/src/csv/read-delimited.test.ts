@@ -147,6 +147,27 @@ describe('readDelimited: mapping', () => {
   });
 });
 
+describe('readDelimited: a definition per language', () => {
+  it('proposes each language’s definition column for its field: the base language’s is «Definición»', async () => {
+    const text = 'Spanish,English,Definición (es),Definition EN\nbotín,loot,Objetos que suelta un enemigo.,Items dropped by an enemy.\n';
+    const plan = await readDelimited(text, { formato: 'csv', ...ES_EN });
+    expect(plan.tipo === 'cabeceras' && plan.sugerencia).toEqual({
+      Spanish: 'termino.es',
+      English: 'termino.en',
+      'Definición (es)': 'definicion',
+      'Definition EN': 'definicion_en',
+    });
+    // An es→en export's own columns, read into en→es: its English definition is that glossary's base one.
+    const swapped = await readDelimited('es,en,definicion,definicion_en\nbotín,loot,Objetos.,Items.\n', { formato: 'csv', ...EN_ES });
+    expect(swapped.tipo === 'cabeceras' && swapped.sugerencia).toEqual({
+      es: 'termino.es',
+      en: 'termino.en',
+      definicion: 'definicion',
+      definicion_en: 'ignorar',
+    });
+  });
+});
+
 describe("readDelimited: LudoTerm's own CSV export", () => {
   const own = [
     '\uFEFFes,en,subindice,categoria,area,mecanismo,definicion,fuente,contexto_es,contexto_en,fuente_contexto_es,fuente_contexto_en,relaciones,variante,cuestiones_traductologicas,notas',

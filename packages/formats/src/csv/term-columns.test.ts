@@ -71,14 +71,14 @@ describe('CSV and TSV: several terms per language', () => {
   it('CSV writes each language’s other terms and every status after the seed’s columns, empty for plain cards', async () => {
     const csv = await readAllText(writeCsv(ENTRIES, SAMPLE_META));
     const [header, first, second, plain] = csv.split('\r\n');
-    expect(header!.endsWith(',notas,otros_terminos_es,estados_es,otros_terminos_en,estados_en,estado_revision')).toBe(true);
+    expect(header!.endsWith(',notas,otros_terminos_es,estados_es,otros_terminos_en,estados_en,estado_revision,definicion_en')).toBe(true);
     expect(first!.startsWith('ataque,attack,')).toBe(true);
     expect(first!.endsWith(
-      ',Sinónimos con estado,golpe | acometida; embate,preferido | desaconsejado | admitido,hit,preferido | prohibido,aprobado',
+      ',Sinónimos con estado,golpe | acometida; embate,preferido | desaconsejado | admitido,hit,preferido | prohibido,aprobado,',
     )).toBe(true);
     // A single other term holding «;» ends in « |» so that it is not split when read.
-    expect(second!.endsWith(',,admitido,lvl; tier |,preferido | admitido,en_revision')).toBe(true);
-    expect(plain!.endsWith(',,,,,borrador')).toBe(true);
+    expect(second!.endsWith(',,admitido,lvl; tier |,preferido | admitido,en_revision,')).toBe(true);
+    expect(plain!.endsWith(',,,,,borrador,')).toBe(true);
   });
 
   it('CSV reads its own export back without a mapping step', async () => {

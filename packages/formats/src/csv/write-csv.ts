@@ -1,4 +1,4 @@
-import { type ImportMapping, isTermTarget } from '@ludoterm/contract';
+import { definitionFieldId, type ImportMapping, isTermTarget } from '@ludoterm/contract';
 import {
   cardFieldIds,
   type EntrySource,
@@ -27,16 +27,28 @@ interface CsvColumn {
 
 const columnsByLanguages = new Map<string, CsvColumn[]>();
 
+/** Card fields added after the seed's: the CSV writes them last, in this order. */
+function laterFieldIds(meta: GlossaryLanguages): string[] {
+  return [definitionFieldId(meta.idioma_meta)];
+}
+
+/** The seed's card fields, in card order: the CSV's first columns. */
+function seedFieldIds(meta: GlossaryLanguages): string[] {
+  const later = laterFieldIds(meta);
+  return cardFieldIds(meta).filter((id) => !later.includes(id));
+}
+
 /**
- * The CSV columns: the language codes for the shown terms, the card's field ids, then per
- * language `otros_terminos_xx` and `estados_xx`, and `estado_revision`. The term columns come
- * last so that clients reading the seed's columns by position or name see them unchanged.
+ * The CSV columns: the language codes for the shown terms, the seed's card field ids, then per
+ * language `otros_terminos_xx` and `estados_xx`, `estado_revision`, and the card fields added
+ * since (`definicion_xx`). The new columns come last so that clients reading the seed's columns
+ * by position or name see them unchanged.
  */
 function csvColumns(meta: GlossaryLanguages): CsvColumn[] {
   const key = `${meta.idioma_origen}>${meta.idioma_meta}`;
   let columns = columnsByLanguages.get(key);
   if (!columns) {
-    columns = cardFieldIds(meta).map((id) => ({
+    columns = seedFieldIds(meta).map((id) => ({
       header: id.startsWith('termino.') ? id.slice('termino.'.length) : id,
       target: id,
     }));
@@ -45,6 +57,7 @@ function csvColumns(meta: GlossaryLanguages): CsvColumn[] {
       columns.push({ header: `estados_${lang}`, target: `estados.${lang}` });
     }
     columns.push({ header: 'estado_revision', target: 'estado_revision' });
+    for (const id of laterFieldIds(meta)) columns.push({ header: id, target: id });
     columnsByLanguages.set(key, columns);
   }
   return columns;
@@ -73,7 +86,8 @@ export function ownCsvMapping(headers: readonly string[], meta: GlossaryLanguage
 
 /** CSV export, streamed: UTF-8 with BOM (so Excel reads the accents), CRLF, a header row. */
 export async function* writeCsv(entries: EntrySource, meta: GlossaryMeta): AsyncGenerator<string> {
-  const ids = cardFieldIds(meta);
+  const ids = seedFieldIds(meta);
+  const later = laterFieldIds(meta);
   const langs = languagesOf(meta);
   const batcher = new TextBatcher();
   batcher.push(`\uFEFF${csvHeaders(meta).join(',')}\r\n`);
@@ -83,7 +97,9 @@ export async function* writeCsv(entries: EntrySource, meta: GlossaryMeta): Async
       const cells = termCells(entry, lang);
       line += `,${escapeCsvCell(cells.otros)},${escapeCsvCell(cells.estados)}`;
     }
-    const batch = batcher.push(`${line},${entry.estado_revision ?? ''}\r\n`);
+    line += `,${entry.estado_revision ?? ''}`;
+    for (const id of later) line += `,${escapeCsvCell(getField(entry, id))}`;
+    const batch = batcher.push(`${line}\r\n`);
     if (batch) yield batch;
   }
   yield batcher.flush();

@@ -11,9 +11,11 @@ describe('writeCsv', () => {
     expect(header).toBe(
       '\uFEFFes,en,subindice,categoria,area,mecanismo,definicion,fuente,contexto_es,contexto_en,fuente_contexto_es,' +
         'fuente_contexto_en,relaciones,variante,cuestiones_traductologicas,notas,' +
-        'otros_terminos_es,estados_es,otros_terminos_en,estados_en,estado_revision',
+        'otros_terminos_es,estados_es,otros_terminos_en,estados_en,estado_revision,definicion_en',
     );
     expect(first?.startsWith('ácido,acid damage,daño,sustantivo,Juegos de rol,calco,')).toBe(true);
+    // The target's definition came after the seed's columns: it is written last, so they keep their places.
+    expect(first?.endsWith(',Elemental damage that eats away armour; it «ignores» 20 % of defence.')).toBe(true);
     expect(csv).toContain('"\'=SUMA(A1) no es una fórmula; <b>negrita</b> & ""comillas"""');
     expect(csv).not.toContain('solo para la autora');
   });

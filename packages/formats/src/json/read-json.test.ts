@@ -90,6 +90,13 @@ describe('readJson', () => {
     expect(JSON.parse(written).entradas[0].terminos).toEqual(terminos);
   });
 
+  it('reads flat entries with the target language’s definition as entries, not columns to map', async () => {
+    const file = Buffer.from(JSON.stringify([{ 'termino.es': 'botín', 'termino.en': 'loot', definicion_en: 'Items dropped by an enemy.' }]));
+    const plan = await readImportFile(file, { formato: 'json', ...ES_EN });
+    const { entradas } = await entriesOf(plan);
+    expect(entradas.map(compact)).toEqual([{ termino: { es: 'botín', en: 'loot' }, definicion_en: 'Items dropped by an enemy.' }]);
+  });
+
   it('reads a list inside {entradas: […]}', async () => {
     const { entradas } = await entriesOf(readImportFile(await readFixture('own/entradas-object.json'), { formato: 'json', ...ES_EN }));
     expect(entradas.map((e) => e.subindice)).toEqual(['progresión', 'escenario']);

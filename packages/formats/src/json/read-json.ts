@@ -21,7 +21,7 @@ const ENTRY_KEYS = new Set<string>([
   'id_externo',
   'registro_original',
   ...CARD_TEXT_FIELDS,
-  ...LANGUAGES.flatMap((l) => [`termino.${l}`, `contexto_${l}`, `fuente_contexto_${l}`]),
+  ...LANGUAGES.flatMap((l) => [`termino.${l}`, `contexto_${l}`, `fuente_contexto_${l}`, `definicion_${l}`]),
   'comentarios_privados',
   'id',
   'autor',

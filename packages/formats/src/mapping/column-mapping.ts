@@ -11,7 +11,7 @@ export const IGNORE = 'ignorar';
 type HeaderMeaning =
   | { kind: 'term'; lang: Language }
   | { kind: 'term-side'; side: 'origen' | 'meta' }
-  | { kind: 'lang-field'; prefix: 'contexto_' | 'fuente_contexto_'; lang: Language | null }
+  | { kind: 'lang-field'; prefix: 'contexto_' | 'fuente_contexto_' | 'definicion_'; lang: Language | null }
   | { kind: 'field'; id: string }
   | { kind: 'other-terms'; lang: Language | null }
   | { kind: 'statuses'; lang: Language | null }
@@ -122,6 +122,8 @@ function meaningOf(header: string): HeaderMeaning | null {
   if (OTHER_TERMS_WORDS.has(base)) return { kind: 'other-terms', lang };
   if (STATUS_WORDS.has(base) || (lang && LANGUAGE_STATUS_WORDS.has(base))) return { kind: 'statuses', lang };
   if (REVIEW_WORDS.has(label)) return { kind: 'review' };
+  // `definicion_en`, `Definición (en)`, `Definition EN`: a language's definition.
+  if (lang && FIELD_WORDS[base] === 'definicion') return { kind: 'lang-field', prefix: 'definicion_', lang };
   if (!langSuffix) {
     const id = FIELD_WORDS[label];
     if (id) return { kind: 'field', id };
@@ -176,7 +178,11 @@ export function suggestMapping(headers: readonly string[], langs: GlossaryLangua
     if (meaning?.kind === 'term') target = `termino.${meaning.lang}`;
     else if (meaning?.kind === 'term-side') {
       target = `termino.${meaning.side === 'origen' ? langs.idioma_origen : langs.idioma_meta}`;
-    } else if (meaning?.kind === 'lang-field') target = `${meaning.prefix}${meaning.lang ?? langs.idioma_origen}`;
+    } else if (meaning?.kind === 'lang-field') {
+      const lang = meaning.lang ?? langs.idioma_origen;
+      // The base language's definition is the card's `definicion`.
+      target = meaning.prefix === 'definicion_' && lang === langs.idioma_origen ? 'definicion' : `${meaning.prefix}${lang}`;
+    }
     else if (meaning?.kind === 'field') target = meaning.id;
     else if (meaning?.kind === 'other-terms') target = `terminos.${meaning.lang ?? lastLang ?? langs.idioma_origen}`;
     else if (meaning?.kind === 'statuses' && (meaning.lang ?? lastLang)) target = `estados.${meaning.lang ?? lastLang}`;

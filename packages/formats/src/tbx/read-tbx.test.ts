@@ -35,6 +35,25 @@ const CONCEPTS_SHARING_A_PAIR = `<?xml version="1.0"?>
   </termEntry>
 </body></text></martif>`;
 
+const DEFINITIONS_PER_LANGUAGE = `<?xml version="1.0"?>
+<martif type="TBX-Basic" xml:lang="en"><text><body>
+  <termEntry id="d1">
+    <langSet xml:lang="en">
+      <descripGrp><descrip type="definition">Items dropped by a defeated enemy.</descrip><admin type="source">Studio glossary</admin></descripGrp>
+      <tig><term>loot</term><descrip type="definition">Any reward picked up in a level.</descrip></tig>
+    </langSet>
+    <langSet xml:lang="es">
+      <descripGrp><descrip type="definition">Objetos que suelta un enemigo al morir.</descrip><admin type="source">Glosario del estudio</admin></descripGrp>
+      <tig><term>botín</term></tig>
+    </langSet>
+  </termEntry>
+  <termEntry id="d2">
+    <descrip type="definition">Zona cerrada llena de enemigos.</descrip>
+    <langSet xml:lang="en"><descrip type="definition">An enclosed area full of enemies.</descrip><tig><term>dungeon</term></tig></langSet>
+    <langSet xml:lang="es"><tig><term>mazmorra</term></tig></langSet>
+  </termEntry>
+</body></text></martif>`;
+
 describe('readTbx', () => {
   it('picks Spanish and English out of a 14-language corporate export', async () => {
     const { entradas, omitidos } = await readTbxBytes(await readFixture('okapi/medtronic_TBX.tbx'));
@@ -85,7 +104,8 @@ describe('readTbx', () => {
         termino: { es: 'puntos de maná', en: 'mana points' },
         categoria: 'sustantivo',
         area: 'Role-playing games',
-        definicion: 'Points that a character spends to cast spells; they regenerate over time.',
+        // The file's only definition is English: the target language's field, not the base's.
+        definicion_en: 'Points that a character spends to cast spells; they regenerate over time.',
         contexto_es: 'Necesitas 30 puntos de maná para lanzar Bola de fuego.',
         contexto_en: 'You need 30 mana points to cast Fireball.',
       },
@@ -144,7 +164,7 @@ describe('readTbx', () => {
     });
   });
 
-  it('reads TBX v3 in DCA style: definitions of both languages, cross references, links, notes', async () => {
+  it('reads TBX v3 in DCA style: each language’s definition in its field, cross references, links, notes', async () => {
     const { entradas } = await readTbxBytes(await readFixture('own/tbx3-dca.tbx'));
     // The status is the term's; its note is the term's usage note.
     expect(termsOf(entradas[0])).toEqual([
@@ -157,16 +177,35 @@ describe('readTbx', () => {
       categoria: 'sustantivo',
       area: 'Shooters',
       definicion: 'Arma cuyos disparos impactan al instante en línea recta.',
+      definicion_en: 'A weapon whose shots hit instantly along a straight line.',
+      // The Spanish definition gives no source: the English one's fills «Fuente».
+      fuente: 'Shooter glossary',
       contexto_en: 'The railgun is a hitscan weapon.',
       fuente_contexto_en: 'Patch notes 1.2',
       relaciones: 'respawn',
-      notas: [
-        'Definición (en): A weapon whose shots hit instantly along a straight line.',
-        'Fuente de la definición (en): Shooter glossary',
-        'Hitscan explained (https://example.org/hitscan)',
-      ].join('\n'),
+      notas: 'Hitscan explained (https://example.org/hitscan)',
     });
     expect(entradas[1]?.categoria).toBe('verbo');
+  });
+
+  it('reads TBX v2 definitions per language: base, target, several in one language, a concept-level one', async () => {
+    const { entradas } = await readTbxBytes(new TextEncoder().encode(DEFINITIONS_PER_LANGUAGE));
+    expect(entradas.map(cardOf)).toEqual([
+      {
+        termino: { es: 'botín', en: 'loot' },
+        definicion: 'Objetos que suelta un enemigo al morir.',
+        definicion_en: 'Items dropped by a defeated enemy.\nAny reward picked up in a level.',
+        fuente: 'Glosario del estudio',
+        // A second source has no field of its own; nothing else about the definitions is a note.
+        notas: 'Fuente de la definición (en): Studio glossary',
+      },
+      {
+        termino: { es: 'mazmorra', en: 'dungeon' },
+        // Concept-level, with no language: the base language's field.
+        definicion: 'Zona cerrada llena de enemigos.',
+        definicion_en: 'An enclosed area full of enemies.',
+      },
+    ]);
   });
 
   it('keeps each concept id and its creation and change, and reports a status it does not know', async () => {

@@ -1,4 +1,4 @@
-import type { EntryInput, Language, TermInput } from '@ludoterm/contract';
+import { definitionFieldId, type EntryInput, type Language, type TermInput } from '@ludoterm/contract';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { FormatError } from '../errors.ts';
 import { blankEntry, cardFieldIds, type GlossaryLanguages, setField } from '../model.ts';
@@ -19,6 +19,7 @@ import {
   partOfSpeechToCard,
   type TbxCategory,
 } from './tbx-categories.ts';
+import { type FoundDefinition, placeDefinitions } from './tbx-definitions.ts';
 import {
   genderOf,
   grammaticalCategoryOf,
@@ -206,11 +207,6 @@ interface Placed {
   term: Term | null;
 }
 
-/** Definitions: the base language's first, then the entry's, then the target's. */
-function definitionRank(p: Placed, base: Language): number {
-  return p.lang === base ? 0 : p.lang === null ? 1 : 2;
-}
-
 /** Part of speech: the base main term's first, then the base language's, the entry's, the target's. */
 function posRank(p: Placed, base: Language, mainTerms: Map<Language, Term>): number {
   const onMain = p.term !== null && p.term === mainTerms.get(p.lang ?? base);
@@ -314,11 +310,10 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): 
 
   const notes: string[] = [];
   const labelled = new Map<string, string | null>();
-  const definitions: Placed[] = [];
+  const definitions: FoundDefinition[] = [];
   let pos: Placed | null = null;
   const areas: string[] = [];
   const relations: string[] = [];
-  const sources: string[] = [];
   const standaloneSources: string[] = [];
   const contexts = new Map<Language, { texts: string[]; sources: string[] }>();
 
@@ -327,7 +322,7 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): 
     if (item.value === null) continue;
     switch (item.category) {
       case 'definition':
-        definitions.push(p);
+        definitions.push({ lang: p.lang, value: item.value, source: item.source, notes: item.notes });
         continue;
       case 'partOfSpeech':
         if (pos === null || posRank(p, base, mainTerms) < posRank(pos, base, mainTerms)) pos = p;
@@ -373,27 +368,15 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): 
     for (const n of item.notes) notes.push(n);
   }
 
-  if (definitions.length > 0) {
-    definitions.sort((a, b) => definitionRank(a, base) - definitionRank(b, base));
-    const chosen = definitions[0]!;
-    setField(entry, 'definicion', chosen.item.value);
-    if (chosen.item.source) sources.push(chosen.item.source);
-    // The other definitions lead the notes: they matter more than the rest.
-    const leading: string[] = [...chosen.item.notes];
-    for (const d of definitions.slice(1)) {
-      const tag = d.lang ? ` (${concept.langTags.get(d.lang) ?? d.lang})` : '';
-      leading.push(`Definición${tag}: ${d.item.value}`);
-      if (d.item.source) leading.push(`Fuente de la definición${tag}: ${d.item.source}`);
-      leading.push(...d.item.notes);
-    }
-    notes.unshift(...leading);
-  }
+  const placedDefinitions = placeDefinitions(definitions, base, target, (lang) => concept.langTags.get(lang) ?? lang, standaloneSources);
+  setField(entry, 'definicion', placedDefinitions.definicion);
+  setField(entry, definitionFieldId(target), placedDefinitions.definicionMeta);
+  setField(entry, 'fuente', placedDefinitions.fuente);
+  notes.unshift(...placedDefinitions.leadingNotes);
+  notes.push(...placedDefinitions.trailingNotes);
   if (pos?.item.value) setField(entry, 'categoria', partOfSpeechToCard(pos.item.value));
   if (areas.length > 0) setField(entry, 'area', areas.join('; '));
   if (relations.length > 0) setField(entry, 'relaciones', relations.join('; '));
-  sources.push(...standaloneSources);
-  if (sources.length > 0) setField(entry, 'fuente', sources[0]!);
-  for (const extra of sources.slice(1)) notes.push(`Fuente: ${extra}`);
   for (const [lang, slot] of contexts) {
     setField(entry, `contexto_${lang}`, slot.texts.join('\n'));
     if (slot.sources.length > 0) setField(entry, `fuente_contexto_${lang}`, slot.sources.join('; '));

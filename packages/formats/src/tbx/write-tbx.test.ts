@@ -94,6 +94,37 @@ describe('writeTbx', () => {
     }
   });
 
+  it('writes each language’s definition in its own language section, valid TBX-Basic v3, and reads both back', async (ctx) => {
+    requireTool(XMLLINT, 'xmllint (libxml2-utils)', (note) => ctx.skip(note));
+    const entries: ExportEntry[] = [
+      { id: 31, termino: { es: 'botín', en: 'loot' }, definicion: 'Objetos que suelta un enemigo.', definicion_en: 'Items dropped by an enemy.', fuente: 'Glosario del estudio' },
+      // Only the target's definition: «Fuente» goes with it.
+      { id: 32, termino: { es: 'mazmorra', en: 'dungeon' }, definicion_en: 'An enclosed area full of enemies.', fuente: 'Studio glossary' },
+      // No English term to hang it on: a labelled note keeps it.
+      { id: 33, termino: { es: 'ñandú', en: null }, definicion_en: 'A large flightless bird.' },
+    ];
+    for (const version of [2, 3] as const) {
+      const path = await exportToFile('tbx', entries, SAMPLE_META, { version });
+      if (version === 3) {
+        const result = run('xmllint', ['--noout', '--nonet', '--relaxng', fixturePath('TBXcoreStructV03_TBX-Basic_integrated.rng'), path]);
+        expect(result.stderr).toContain('validates');
+      }
+      const xml = await readFile(path, 'utf8');
+      const lang = version === 3 ? 'langSec' : 'langSet';
+      expect(xml).toContain(
+        `<${lang} xml:lang="en">\n        <descripGrp><descrip type="definition">Items dropped by an enemy.</descrip></descripGrp>`,
+      );
+      expect(xml).toContain('<descripGrp><descrip type="definition">An enclosed area full of enemies.</descrip><admin type="source">Studio glossary</admin></descripGrp>');
+      expect(xml).toContain('<note>definicion_en: A large flightless bird.</note>');
+      const { entradas } = await entriesOf(readImportFile(await readFile(path), { formato: 'tbx', ...ES_EN }));
+      expect(entradas.map((e) => [e.definicion, e.definicion_en, e.fuente, e.notas])).toEqual([
+        ['Objetos que suelta un enemigo.', 'Items dropped by an enemy.', 'Glosario del estudio', null],
+        [null, 'An enclosed area full of enemies.', 'Studio glossary', null],
+        [null, 'A large flightless bird.', null, null],
+      ]);
+    }
+  });
+
   it('writes TBX v2 that Debian’s translate-toolkit reads back with the same terms', async (ctx) => {
     const python = pythonWithTranslateToolkit();
     requireTool(python !== null, 'translate-toolkit de Debian (python3-translate-toolkit)', (note) => ctx.skip(note));

@@ -1,4 +1,4 @@
-import type { Language, Term } from '@ludoterm/contract';
+import { definitionFieldId, type Language, type Term } from '@ludoterm/contract';
 import { type EntrySource, type ExportEntry, getField, type GlossaryMeta } from '../model.ts';
 import { TextBatcher } from '../output/text-batcher.ts';
 import { escapeXmlAttribute, escapeXmlText } from '../xml/xml-text.ts';
@@ -100,8 +100,13 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: 
   const langs: Language[] = [base, meta.idioma_meta];
   const terms = new Map(langs.map((l) => [l, value(`termino.${l}`)]));
   const hasBase = terms.get(base) !== null;
+  const target = meta.idioma_meta;
   const definicion = value('definicion');
+  const targetDefinitionId = definitionFieldId(target);
+  const definicionMeta = value(targetDefinitionId);
   const fuente = value('fuente');
+  // «Fuente» is the base definition's source; with only the target's definition, that one's.
+  const targetHoldsFuente = !definicion && definicionMeta !== null && terms.get(target) !== null;
   const listed = new Map(langs.map((l) => [l, listedTerms(entry, l, terms.get(l) ?? null)]));
   const categoria = value('categoria');
   // Without a term list, the card's categoria rides as partOfSpeech on the main term of the first
@@ -134,15 +139,16 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: 
     out += transaction('origination', entry.autor, entry.fecha_creacion);
     if (entry.updated_at && entry.updated_at !== entry.fecha_creacion) out += transaction('modification', undefined, entry.updated_at);
   }
-  const definitionXml = (indent: string): string =>
-    (definicion
-      ? `${indent}<descripGrp><descrip type="definition">${text(definicion)}</descrip>` +
-        (fuente ? `<admin type="source">${text(fuente)}</admin>` : '') +
+  const definitionXml = (indent: string, definition: string | null, source: string | null): string =>
+    (definition
+      ? `${indent}<descripGrp><descrip type="definition">${text(definition)}</descrip>` +
+        (source ? `<admin type="source">${text(source)}</admin>` : '') +
         '</descripGrp>\n'
-      : fuente
-        ? `${indent}<admin type="source">${text(fuente)}</admin>\n`
+      : source
+        ? `${indent}<admin type="source">${text(source)}</admin>\n`
         : '');
-  if (!hasBase) out += definitionXml('      ');
+  const baseSource = targetHoldsFuente ? null : fuente;
+  if (!hasBase) out += definitionXml('      ', definicion, baseSource);
   if (categoriaNote !== null) out += note('categoria', categoriaNote);
   for (const field of TBX_LABELLED_FIELDS) {
     const v = value(field);
@@ -157,6 +163,7 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: 
       if (contextSource) out += note(`fuente_contexto_${lang}`, contextSource);
     }
   }
+  if (definicionMeta && terms.get(target) === null) out += note(targetDefinitionId, definicionMeta);
 
   let termless = true;
   for (const lang of langs) {
@@ -166,7 +173,8 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: 
     // With a term list, every term of the language, the shown one first, each with its data.
     const own = listed.get(lang) ?? [];
     out += `      <${names.lang} xml:lang="${lang}">\n`;
-    if (lang === base) out += definitionXml('        ');
+    if (lang === base) out += definitionXml('        ', definicion, baseSource);
+    else out += definitionXml('        ', definicionMeta, targetHoldsFuente ? fuente : null);
     out += `        <${names.term}>\n          <term>${text(term)}</term>\n`;
     const shown = own[0];
     const shownPos = lang === posLang ? carrierPos : partOfSpeechValueOf(shown?.categoria_gramatical ?? null);

@@ -25,6 +25,7 @@ export const SAMPLE_ENTRIES: ExportEntry[] = [
     area: 'Juegos de rol',
     mecanismo: 'calco',
     definicion: 'Daño elemental que corroe la armadura; «ignora» el 20 % de la defensa.',
+    definicion_en: 'Elemental damage that eats away armour; it «ignores» 20 % of defence.',
     fuente: 'Manual del juego, p. 12',
     contexto_es: 'El limo escupe ácido → pierdes 5 PV.',
     contexto_en: 'The slime spits acid → you lose 5 HP.',

@@ -87,6 +87,22 @@ describe('readTmx on real files', () => {
     expect([...(astral.entradas[0]?.termino?.en ?? '')]).toHaveLength(3);
   });
 
+  it('reads the target language’s definition and drops those of languages the glossary does not have', async () => {
+    const tmx = `<?xml version="1.0"?><tmx version="1.4"><header srclang="es"/><body>
+      <tu><prop type="x-ludoterm-definicion">Objetos que suelta un enemigo.</prop>
+        <prop type="x-ludoterm-definicion_en">Items dropped by an enemy.</prop>
+        <prop type="x-ludoterm-definicion_fr">Objets lâchés par un ennemi.</prop>
+        <prop type="x-ludoterm-contexto_fr">Le butin est rare.</prop>
+        <tuv xml:lang="es"><seg>botín</seg></tuv><tuv xml:lang="en"><seg>loot</seg></tuv></tu>
+    </body></tmx>`;
+    const { entradas } = await readTmxFixture(new TextEncoder().encode(tmx));
+    expect(compact(entradas[0]!)).toEqual({
+      termino: { es: 'botín', en: 'loot' },
+      definicion: 'Objetos que suelta un enemigo.',
+      definicion_en: 'Items dropped by an enemy.',
+    });
+  });
+
   it('answers NOTHING_TO_IMPORT naming the languages it found', async () => {
     const plan = await readImportFile(await readFixture('okapi/ImportTest2A.tmx'), { formato: 'tmx', idioma_origen: 'es', idioma_meta: 'de' });
     await expect(entriesOf(plan)).rejects.toThrow(/Ninguna de las 7 unidades <tu> del TMX tiene texto en es ni en de \(idiomas del archivo: en-us, fr-ca\)/);

@@ -58,7 +58,13 @@ interface TmxContext {
   seen: Set<string>;
 }
 
-const OTHER_LANGUAGE_CONTEXT = /^(?:fuente_)?contexto_[a-z]{2}$/;
+const LANGUAGE_FIELD = /^(?:(?:fuente_)?contexto|definicion)_([a-z]{2})$/;
+
+/** A context or definition of a language the glossary does not have (from another glossary's export). */
+function isOtherLanguageField(field: string, langs: GlossaryLanguages): boolean {
+  const lang = LANGUAGE_FIELD.exec(field)?.[1];
+  return lang !== undefined && lang !== langs.idioma_origen && lang !== langs.idioma_meta;
+}
 
 function entryFromUnit(tu: XmlElement, ctx: TmxContext): EntryInput | null {
   const { langs, exact } = ctx;
@@ -101,8 +107,8 @@ function entryFromUnit(tu: XmlElement, ctx: TmxContext): EntryInput | null {
           (fieldValues ??= new Map()).set(field, text);
           continue;
         }
-        // Contexts of languages this glossary does not have are dropped with their terms.
-        if (OTHER_LANGUAGE_CONTEXT.test(field)) continue;
+        // Contexts and definitions of languages this glossary does not have are dropped with their terms.
+        if (isOtherLanguageField(field, langs)) continue;
         if (text) propNotes.push(`${field}: ${text}`);
       } else if (text) {
         propNotes.push(type ? `${type}: ${text}` : text);

@@ -28,6 +28,7 @@ import * as sharedInstanceState from './2026-11-27-086-shared-instance-state.ts'
 import * as entriesReviewState from './2026-11-27-087-entries-review-state.ts';
 import * as entriesExternalId from './2026-11-28-088-entries-external-id.ts';
 import * as entryTerms from './2026-11-28-090-entry-terms.ts';
+import * as searchFieldsTargetDefinition from './2026-11-28-091-search-fields-target-definition.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-087-entries-review-state': entriesReviewState,
   '2026-11-28-088-entries-external-id': entriesExternalId,
   '2026-11-28-090-entry-terms': entryTerms,
+  '2026-11-28-091-search-fields-target-definition': searchFieldsTargetDefinition,
 };

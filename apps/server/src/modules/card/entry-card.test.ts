@@ -66,6 +66,28 @@ describe('normalizeEntryInput', () => {
     });
   });
 
+  it('keeps the target language’s definition and refuses one for the base language', () => {
+    const { card } = normalizeEntryInput(esEn, {
+      termino: { es: 'espada' },
+      definicion: 'Arma blanca.',
+      definicion_en: ' A bladed weapon. ',
+      definicion_es: null,
+    });
+    expect(card).toEqual({
+      'termino.es': 'espada',
+      definicion: 'Arma blanca.',
+      definicion_en: 'A bladed weapon.',
+    });
+    expect(
+      detailOf(() => normalizeEntryInput(esEn, { termino: { es: 'a' }, definicion_es: 'Arma.' })),
+    ).toBe(
+      'VALIDATION_FAILED: Este glosario es es→en: el campo «Definición (es)» no forma parte de su ficha. La definición en es va en el campo «Definición».',
+    );
+    expect(
+      detailOf(() => normalizeEntryInput(esEn, { termino: { es: 'a' }, definicion_fr: 'Arme.' })),
+    ).toMatch(/«Definición \(fr\)» no forma parte de su ficha\.$/);
+  });
+
   it('refuses a field over 20,000 characters naming it, and an entry over 100,000', () => {
     expect(
       detailOf(() =>
@@ -154,6 +176,9 @@ describe('toEntryView', () => {
     expect(view.contexto_fr).toBe('Une épée.');
     expect(view.contexto_de).toBeNull();
     expect(view).not.toHaveProperty('contexto_es');
+    // An entry stored before the target's definition existed answers it as null.
+    expect(view.definicion_de).toBeNull();
+    expect(view).not.toHaveProperty('definicion_fr');
     expect(view.notas).toBeNull();
     expect(view.comentarios_privados).toBe('ojo');
     expect(view.origen).toBeNull();

@@ -7,6 +7,7 @@ import {
   cardFields,
   contextFieldId,
   contextSourceFieldId,
+  definitionFieldId,
   termFieldId,
   type Entry,
   type EntryInput,
@@ -63,7 +64,10 @@ type Reader = (input: EntryInput) => string | null | undefined;
 interface CardPlan {
   ids: string[];
   readers: Reader[];
-  /** Term and context fields of the languages the glossary does not have. */
+  /**
+   * Fields not in this card: the term, context and definition fields of the languages the
+   * glossary does not have, and `definicion_{origen}` (the base language's is `definicion`).
+   */
   foreign: Array<[string, Reader]>;
 }
 
@@ -83,11 +87,15 @@ function planOf({ origen, meta }: CardLanguages): CardPlan {
   let plan = plans.get(key);
   if (!plan) {
     const ids = cardFields(origen, meta).map((f) => f.id);
-    const foreign = LANGUAGES.filter((l) => l !== origen && l !== meta).flatMap((lang) =>
-      [termFieldId(lang), contextFieldId(lang), contextSourceFieldId(lang)].map(
-        (id): [string, Reader] => [id, readerOf(id)],
-      ),
-    );
+    const foreign = [
+      ...LANGUAGES.filter((l) => l !== origen && l !== meta).flatMap((lang) => [
+        termFieldId(lang),
+        contextFieldId(lang),
+        contextSourceFieldId(lang),
+        definitionFieldId(lang),
+      ]),
+      definitionFieldId(origen),
+    ].map((id): [string, Reader] => [id, readerOf(id)]);
     plan = { ids, readers: ids.map(readerOf), foreign };
     plans.set(key, plan);
   }
@@ -111,9 +119,13 @@ function tooLong(id: string): AppError {
 function assertOnlyGlossaryLanguages(langs: CardLanguages, plan: CardPlan, input: EntryInput) {
   for (const [id, read] of plan.foreign) {
     if (cleanText(read(input))) {
+      const hint =
+        id === definitionFieldId(langs.origen)
+          ? ` La definición en ${langs.origen} va en el campo «${cardFieldLabel('definicion')}».`
+          : '';
       throw new AppError(
         'VALIDATION_FAILED',
-        `Este glosario es ${langs.origen}→${langs.meta}: el campo «${cardFieldLabel(id)}» no forma parte de su ficha.`,
+        `Este glosario es ${langs.origen}→${langs.meta}: el campo «${cardFieldLabel(id)}» no forma parte de su ficha.${hint}`,
       );
     }
   }
@@ -212,7 +224,7 @@ export function duplicateKeyOf(origenPlegado: string, metaPlegado: string): stri
 interface WireFieldIds {
   termOrigen: string;
   termMeta: string;
-  /** The text fields, both languages' contexts and their sources included. */
+  /** The text fields, the target's definition and both languages' contexts and sources included. */
   text: readonly string[];
 }
 
@@ -228,6 +240,7 @@ function wireFieldIdsOf({ origen, meta }: CardLanguages): WireFieldIds {
       termMeta: termFieldId(meta),
       text: [
         ...CARD_TEXT_FIELDS,
+        definitionFieldId(meta),
         ...[origen, meta].flatMap((lang) => [contextFieldId(lang), contextSourceFieldId(lang)]),
       ],
     };

@@ -244,6 +244,41 @@ describeEngines('entries', (t) => {
       await expectConsistent();
     });
 
+    it('writes and reads the target language’s definition, and answers null where there is none', async () => {
+      const plain = await create({ termino: { es: 'arco', en: 'bow' } });
+      // A seed client that never heard of it gets null, not a missing field.
+      expect(plain.definicion_en).toBeNull();
+      expect(plain).not.toHaveProperty('definicion_es');
+      const entry = await create({
+        termino: { es: 'botín', en: 'loot' },
+        definicion: 'Objetos que suelta un enemigo.',
+        definicion_en: 'Items dropped by an enemy.',
+      });
+      expect(entry).toMatchObject({
+        definicion: 'Objetos que suelta un enemigo.',
+        definicion_en: 'Items dropped by an enemy.',
+      });
+      const listed = (await call.list(glossary, owner.headers)).json() as Entry[];
+      expect(listed.find((e) => e.id === entry.id)?.definicion_en).toBe(
+        'Items dropped by an enemy.',
+      );
+      const { entrada } = (
+        await call.update(glossary, owner.headers, entry.id, { definicion_en: 'Loot, in English.' })
+      ).json() as { entrada: Entry };
+      expect(entrada).toMatchObject({
+        definicion: 'Objetos que suelta un enemigo.',
+        definicion_en: 'Loot, in English.',
+      });
+      const base = await call.update(glossary, owner.headers, entry.id, {
+        definicion_es: 'Botín.',
+      });
+      expect(base.statusCode).toBe(422);
+      expect(base.json().detail).toBe(
+        'Este glosario es es→en: el campo «Definición (es)» no forma parte de su ficha. La definición en es va en el campo «Definición».',
+      );
+      await expectConsistent();
+    });
+
     it('keeps fields the body leaves out and clears those sent as null or empty', async () => {
       const entry = await create({
         termino: { es: 'maná', en: 'mana' },

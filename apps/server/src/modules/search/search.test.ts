@@ -512,6 +512,7 @@ describeEngines('GET /buscar', (t) => {
         {
           termino: { es: 'elixir', en: 'elixir' },
           definicion: 'Poción que cura por completo.',
+          definicion_en: 'A drink that heals completely.',
           contexto_en: 'Drink the elixir now.',
         },
         {
@@ -529,6 +530,7 @@ describeEngines('GET /buscar', (t) => {
         {
           termino: { en: 'healing potion', es: 'poción curativa' },
           definicion: 'A potion that heals.',
+          definicion_es: 'Bebida que cura.',
           contexto_es: 'Bebe la poción.',
         },
       ]);
@@ -572,6 +574,19 @@ describeEngines('GET /buscar', (t) => {
       ]);
       expect((await inAdvanced({ contexto_de: 'zaubertrank' })).results).toHaveLength(1);
       expect((await inAdvanced({ contexto_fr: 'zaubertrank' })).results).toEqual([]);
+    });
+
+    it('searches the target language’s definition apart from the base one', async () => {
+      const english = await inAdvanced({ definicion_en: 'heals' });
+      expect(termsOf(english.results)).toEqual(['elixir']);
+      expect(english.results[0]!.campo_coincidente).toBe('definicion_en');
+      expect(english.results[0]!.definicion_en).toBe('A drink that heals completely.');
+      expect(termsOf((await inAdvanced({ definicion_es: 'bebida que' })).results)).toEqual([
+        'poción curativa',
+      ]);
+      expect(termsOf((await inAdvanced({ definicion: 'heals' })).results)).toEqual([
+        'poción curativa',
+      ]);
     });
 
     it('refuses what it cannot search, in Spanish', async () => {
@@ -627,6 +642,8 @@ describeEngines('GET /buscar', (t) => {
         'area',
         'mecanismo',
         'definicion',
+        'definicion_es',
+        'definicion_en',
         'fuente',
         'contexto_es',
         'contexto_en',

@@ -40,6 +40,7 @@ const RICH_ENTRIES: EntryInput[] = [
     area: 'Juegos de rol',
     mecanismo: 'calco',
     definicion: 'Daño elemental que corroe la armadura; «ignora» el 20 % de la defensa.',
+    definicion_en: 'Elemental damage that eats away armour; it «ignores» 20 % of defence.',
     fuente: 'Manual del juego, p. 12',
     contexto_es: 'El limo escupe ácido → pierdes 5 PV.',
     contexto_en: 'The slime spits acid → you lose 5 HP.',
@@ -57,7 +58,11 @@ const RICH_ENTRIES: EntryInput[] = [
     categoria: 'Sustantivo masculino',
   },
   { termino: { es: 'oasis', en: null }, definicion: '+5 de maná; @todos' },
-  { termino: { es: null, en: 'gnu' }, contexto_en: 'A gnu appears [n̪u].' },
+  {
+    termino: { es: null, en: 'gnu' },
+    contexto_en: 'A gnu appears [n̪u].',
+    definicion_en: 'A large African antelope.',
+  },
   { termino: { es: 'árbol de talentos', en: 'skill tree' }, variante: 'árbol de habilidades' },
 ];
 
@@ -341,8 +346,11 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toBe(
       '\uFEFFes,en,' +
-        cardFieldIds(exportMetaOf(empty)).slice(2).join(',') +
-        ',otros_terminos_es,estados_es,otros_terminos_en,estados_en,estado_revision\r\n',
+        cardFieldIds(exportMetaOf(empty))
+          .slice(2)
+          .filter((id) => id !== 'definicion_en')
+          .join(',') +
+        ',otros_terminos_es,estados_es,otros_terminos_en,estados_en,estado_revision,definicion_en\r\n',
     );
     const json = await download(empty, owner.headers);
     expect(json.json<{ entradas: Entry[] }>().entradas).toEqual([]);

@@ -80,7 +80,7 @@ describeEngines('CSV import and export: several terms per language', (t) => {
       headers: owner.headers,
     });
     expect(exported.statusCode).toBe(200);
-    expect(exported.body).toContain(',golpe,preferido | desaconsejado,,,aprobado\r\n');
+    expect(exported.body).toContain(',golpe,preferido | desaconsejado,,,aprobado,\r\n');
 
     const copy = await createGlossaryRow(t, owner.user, { idioma_origen: 'es', idioma_meta: 'en' });
     const again = await postImport(t, owner, copy, { formato: 'csv', file: exported.rawPayload });

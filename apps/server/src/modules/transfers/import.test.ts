@@ -90,7 +90,7 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(patient?.categoria).toBe('sustantivo');
     });
 
-    it('imports a TBX v3 (DCA) with its card fields', async () => {
+    it('imports a TBX v3 (DCA) with its card fields, each language’s definition in its own', async () => {
       const { owner, glossary } = await owned();
       const res = await postImport(t, owner, glossary, {
         formato: 'tbx',
@@ -107,6 +107,22 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
         categoria: 'sustantivo',
       });
       expect(hitscan?.contexto_en).toBe('The railgun is a hitscan weapon.');
+      expect(hitscan).toMatchObject({
+        definicion: 'Arma cuyos disparos impactan al instante en línea recta.',
+        definicion_en: 'A weapon whose shots hit instantly along a straight line.',
+        fuente: 'Shooter glossary',
+        notas: 'Hitscan explained (https://example.org/hitscan)',
+      });
+      // Searchable at once in its own field.
+      const found = await t.app.inject({
+        method: 'GET',
+        url: `/api/buscar?definicion_en=straight%20line&glosarios=${glossary.nombre_seguro}`,
+        headers: owner.headers,
+      });
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json<Array<{ campo_coincidente: string }>>()).toEqual([
+        expect.objectContaining({ campo_coincidente: 'definicion_en' }),
+      ]);
     });
 
     it('imports a MultiTerm-style export whose root is not martif', async () => {

@@ -31,7 +31,9 @@ export function DocutermTable() {
         <Text>
           Los campos de término, contexto y fuente del contexto siguen las dos lenguas de cada
           glosario: en un glosario de francés a alemán son <Code>termino.fr</Code> y{' '}
-          <Code>termino.de</Code>, <Code>contexto_fr</Code> y <Code>contexto_de</Code>, etc. El
+          <Code>termino.de</Code>, <Code>contexto_fr</Code> y <Code>contexto_de</Code>, etc.{' '}
+          <Code>definicion</Code> es la definición en la lengua base y{' '}
+          <Code>definicion_de</Code>, la de la lengua meta. El
           identificador es el nombre del campo en las importaciones, las exportaciones y la
           búsqueda avanzada. El autor y la fecha de creación los anota LudoTerm y no se editan.
         </Text>
