@@ -80,9 +80,15 @@ async function conceptsOf(page: Page, slug: string) {
     terminos: unknown;
     definicion: string | null;
     id_externo: string | null;
+    estado_revision: string;
   }>;
   return entries
-    .map(({ terminos, definicion, id_externo }) => ({ terminos, definicion, id_externo }))
+    .map(({ terminos, definicion, id_externo, estado_revision }) => ({
+      terminos,
+      definicion,
+      id_externo,
+      estado_revision,
+    }))
     .sort((a, b) => String(a.id_externo).localeCompare(String(b.id_externo)));
 }
 
@@ -223,5 +229,6 @@ test('concepts: a TBX with synonyms and statuses is imported, searched, edited, 
   const original = await conceptsOf(page, slug);
   expect(original.map((c) => c.id_externo)).toEqual(['c-1', 'c-2', 'c-3']);
   expect(original[0]!.definicion).toBe(DEFINITION);
+  expect(original[0]!.estado_revision).toBe('aprobado');
   expect(await conceptsOf(page, copy.slug)).toEqual(original);
 });

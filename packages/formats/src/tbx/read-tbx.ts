@@ -406,7 +406,8 @@ const TMX_ROOTS = new Set(['tmx']);
 export function readTbx(source: TextSource, options: GlossaryLanguages): EntryStream {
   const ctx: TbxContext = {
     langs: options,
-    fields: new Set(cardFieldIds(options)),
+    // The review state travels as a labelled note too; the server checks its value.
+    fields: new Set([...cardFieldIds(options), 'estado_revision']),
     exact: false,
     seen: new Set(),
   };

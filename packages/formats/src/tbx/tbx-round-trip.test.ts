@@ -96,3 +96,19 @@ describe('the committed termbases above are worth the round trip', () => {
     expect(entries.filter((e) => e.registro_original).length).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe.each([2, 3] as const)('TBX v%i and the review state', (version) => {
+  it('carries a state other than draft as a labelled note, read back as the entry’s state', async () => {
+    const entries: EntryInput[] = [
+      { termino: { es: 'escudo', en: 'shield' }, estado_revision: 'aprobado' },
+      { termino: { es: 'espada', en: 'sword' }, estado_revision: 'en_revision' },
+      { termino: { es: 'arco', en: 'bow' }, estado_revision: 'borrador' },
+    ];
+    const exported = await writeTbx(entries, ES_EN, version);
+    expect(exported).toContain('<note>estado_revision: aprobado</note>');
+    expect(exported).not.toContain('estado_revision: borrador');
+    const back = await readTbx(Buffer.from(exported), ES_EN);
+    expect(back.map((e) => e.estado_revision)).toEqual(['aprobado', 'en_revision', undefined]);
+    expect(back.every((e) => e.notas === null)).toBe(true);
+  });
+});

@@ -164,6 +164,8 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: 
     }
   }
   if (definicionMeta && terms.get(target) === null) out += note(targetDefinitionId, definicionMeta);
+  // TBX-Basic has no review state; a draft is what an import assumes anyway.
+  if (entry.estado_revision && entry.estado_revision !== 'borrador') out += note('estado_revision', entry.estado_revision);
 
   let termless = true;
   for (const lang of langs) {
