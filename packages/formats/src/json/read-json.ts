@@ -5,6 +5,8 @@ import { FormatError } from '../errors.ts';
 import { SAMPLE_ROWS, type ImportPlan } from '../import-plan.ts';
 import { entryFromRow, planFromMapping, suggestMapping } from '../mapping/column-mapping.ts';
 import { blankEntry, type GlossaryLanguages, hasAnyTerm, nonTermFieldIds, setField } from '../model.ts';
+import { unknownStatusWarning } from '../tbx/tbx-term-data.ts';
+import { termStatusOf } from '../terms/read-terms.ts';
 import { iterateText, type TextSource } from '../text/byte-source.ts';
 import { type JsonEvent, JsonScanner } from './json-scanner.ts';
 import { JSON_EXPORT_FORMAT } from './write-json.ts';
@@ -57,22 +59,30 @@ function asText(value: unknown): string | null {
 
 const TERM_KEYS = ['idioma', 'termino', 'estado', 'tipo', 'categoria_gramatical', 'genero', 'numero', 'nota_uso'] as const;
 
-/** The `terminos` list as written; the server checks each value when it writes the entry. */
-function termsFromArray(list: unknown[]): TermInput[] {
+/**
+ * The `terminos` list as written; the server checks each value when it writes the entry, except
+ * the status: an unknown one is kept as admitido and reported in `avisos`, as other files' are.
+ */
+function termsFromArray(list: unknown[], avisos: string[]): TermInput[] {
   return list.filter(isObject).map((obj) => {
     const term: Record<string, string> = {};
     for (const key of TERM_KEYS) {
       const value = asText(obj[key]);
       if (value !== null) term[key] = value;
     }
+    if (term['estado'] !== undefined) {
+      const known = termStatusOf(term['estado']);
+      if (known === null) avisos.push(unknownStatusWarning(term['estado'], term['termino'] ?? ''));
+      term['estado'] = known ?? 'admitido';
+    }
     return term as unknown as TermInput;
   });
 }
 
 /** An API-shaped object as an entry of this glossary; `null` with no term in its languages. */
-function entryFromObject(obj: JsonObject, langs: GlossaryLanguages): EntryInput | null {
+function entryFromObject(obj: JsonObject, langs: GlossaryLanguages, avisos: string[]): EntryInput | null {
   const entry = blankEntry(langs);
-  if (Array.isArray(obj['terminos'])) entry.terminos = termsFromArray(obj['terminos']);
+  if (Array.isArray(obj['terminos'])) entry.terminos = termsFromArray(obj['terminos'], avisos);
   // Checked by the server, which also decides whether the importer may keep `aprobado`.
   if (typeof obj['estado_revision'] === 'string') entry.estado_revision = obj['estado_revision'] as EntryInput['estado_revision'];
   const idExterno = asText(obj['id_externo']);
@@ -176,10 +186,11 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
   if (isOwnExport || firstObject === null || isEntryShaped(firstObject)) {
     async function* items(): AsyncGenerator<ReadItem[]> {
       for await (const elements of remainingElements()) {
-        yield elements.map((event) => ({
-          entrada: entryFromObject(requireObject(event), options),
-          ubicacion: placeOf(event),
-        }));
+        yield elements.map((event) => {
+          const avisos: string[] = [];
+          const entrada = entryFromObject(requireObject(event), options, avisos);
+          return { entrada, ubicacion: placeOf(event), ...(avisos.length > 0 ? { avisos } : {}) };
+        });
       }
     }
     return { tipo: 'entradas', entradas: new EntryStream(items(), explainEmpty) };

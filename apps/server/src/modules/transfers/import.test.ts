@@ -383,7 +383,7 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       expect(saved?.id).not.toBe(7);
     });
 
-    it('imports each entry\'s term list, and refuses a file whose status is unknown, naming the entry', async () => {
+    it("imports each entry's term list; an unknown status is kept as admitido and reported with its element", async () => {
       const { owner, glossary } = await owned();
       const entry = {
         termino: { es: 'puntos de salud', en: 'hit points' },
@@ -394,7 +394,10 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
           { idioma: 'en', termino: 'HP', estado: 'admitido', tipo: 'sigla' },
         ],
       };
-      const res = await postImport(t, owner, glossary, { formato: 'json', file: JSON.stringify([entry]) });
+      const res = await postImport(t, owner, glossary, {
+        formato: 'json',
+        file: JSON.stringify([entry]),
+      });
       expect(res.statusCode, res.body).toBe(200);
       const [saved] = await listEntries(t, owner, glossary);
       expect(saved!.terminos.map((x) => `${x.idioma}:${x.termino}:${x.estado}:${x.tipo}`)).toEqual([
@@ -405,19 +408,29 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
       ]);
       expect(saved!.terminos[1]!.nota_uso).toBe('Ambiguo.');
 
-      const bad = { termino: { es: 'maná' }, terminos: [{ idioma: 'es', termino: 'maná', estado: 'favorito' }] };
-      const refused = await postImport(t, owner, glossary, {
+      const odd = {
+        termino: { es: 'maná', en: 'mana' },
+        terminos: [
+          { idioma: 'es', termino: 'maná', estado: 'favorito' },
+          { idioma: 'en', termino: 'mana', estado: 'Preferred' },
+        ],
+      };
+      const res2 = await postImport(t, owner, glossary, {
         formato: 'json',
-        file: JSON.stringify([{ termino: { es: 'uno', en: 'one' } }, bad]),
+        file: JSON.stringify([{ termino: { es: 'uno', en: 'one' } }, odd]),
       });
-      expect(refused.statusCode, refused.body).toBe(422);
-      expect(refused.json<{ detail: string }>().detail).toMatch(
-        /n\.º 2.*El estado «favorito» del término «maná» no es válido: usa preferido, admitido, desaconsejado o prohibido\./,
-      );
-      expect(await listEntries(t, owner, glossary)).toHaveLength(1);
+      expect(res2.statusCode, res2.body).toBe(200);
+      expect(res2.json<Done & { avisos?: string[] }>().avisos).toEqual([
+        'Elemento n.º 2 (línea 1): el estado «favorito» del término «maná» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.',
+      ]);
+      const mana = (await listEntries(t, owner, glossary)).find((e) => e.termino.en === 'mana');
+      expect(mana!.terminos.map((x) => `${x.idioma}:${x.termino}:${x.estado}`)).toEqual([
+        'es:maná:admitido',
+        'en:mana:preferido',
+      ]);
     });
 
-    it('imports a TBX-Basic concept\'s synonyms as terms with their statuses, none of them into the notes', async () => {
+    it("imports a TBX-Basic concept's synonyms as terms with their statuses, none of them into the notes", async () => {
       const { owner, glossary } = await owned();
       const tbx = `<?xml version="1.0" encoding="UTF-8"?>
 <martif type="TBX-Basic" xml:lang="en"><text><body>
