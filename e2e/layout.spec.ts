@@ -69,7 +69,7 @@ test('toasts cover neither the header title nor Perfil and Salir, on desktop and
     const form = page.getByRole('form', { name: 'Nueva entrada' });
     await form.getByLabel('Término (es)').fill(`aviso ${width}`);
     await form.getByRole('button', { name: 'Guardar' }).click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Entrada creada.' });
+    const toast = page.getByRole('status').filter({ hasText: 'Entrada creada.' });
     await expect(toast).toBeVisible();
     const toastBox = await boxOf(toast);
     for (const control of [
