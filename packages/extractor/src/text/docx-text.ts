@@ -1,6 +1,6 @@
 import { SaxesParser } from 'saxes';
+import { isZipError, listZip, readZipEntry as readZipPart, type ZipEntry } from '@ludoterm/formats/zip';
 import { ExtractionError } from '../errors.ts';
-import { listZip, readZipEntry, type ZipEntry } from './zip-reader.ts';
 
 export interface DocxLimits {
   /** Largest decompressed XML part read, in bytes. */
@@ -14,6 +14,26 @@ const WORD_NAMESPACES = new Set([
   'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
   'http://purl.oclc.org/ooxml/wordprocessingml/main',
 ]);
+
+const ZIP_FAULT_CODES = {
+  corrupt: 'ARCHIVO_CORRUPTO',
+  unsupported: 'ARCHIVO_CORRUPTO',
+  encrypted: 'ARCHIVO_CIFRADO',
+  'too-large': 'ARCHIVO_DEMASIADO_GRANDE',
+} as const;
+
+/** The shared ZIP reader's refusals as the extractor's errors. */
+function asExtractionError(error: unknown): unknown {
+  return isZipError(error) ? new ExtractionError(ZIP_FAULT_CODES[error.fault], error.message, { cause: error }) : error;
+}
+
+function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Uint8Array {
+  try {
+    return readZipPart(bytes, entry, maxBytes);
+  } catch (error) {
+    throw asExtractionError(error);
+  }
+}
 
 function entryNamed(entries: readonly ZipEntry[], name: string): ZipEntry | undefined {
   const lower = name.toLowerCase();
@@ -62,7 +82,12 @@ function mainDocumentPath(bytes: Uint8Array, entries: readonly ZipEntry[], limit
 
 /** The text of a .docx's main part, a line per paragraph, without deletions and field codes. */
 export function docxText(bytes: Uint8Array, limits: DocxLimits): string {
-  const entries = listZip(bytes);
+  let entries: ZipEntry[];
+  try {
+    entries = listZip(bytes);
+  } catch (error) {
+    throw asExtractionError(error);
+  }
   if (entries.some((e) => e.name === 'EncryptedPackage')) {
     throw new ExtractionError('ARCHIVO_CIFRADO', 'El documento está protegido con contraseña.');
   }

@@ -1,5 +1,7 @@
 import { Inflate } from 'fflate';
-import { ExtractionError } from '../errors.ts';
+
+// A bounded ZIP reader for the Office files LudoTerm opens (.docx in the extractor, .xlsx in the
+// import): it trusts no size the archive declares and stops inflating past the caller's budget.
 
 export interface ZipEntry {
   name: string;
@@ -10,12 +12,39 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
+/** Why an archive was refused; each caller words it for its own users. */
+export type ZipFault = 'corrupt' | 'encrypted' | 'too-large' | 'unsupported';
+
+/** A refusal of the ZIP container; `message` is a Spanish sentence a caller may show as is. */
+export class ZipError extends Error {
+  readonly fault: ZipFault;
+
+  constructor(fault: ZipFault, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ZipError';
+    this.fault = fault;
+  }
+}
+
+export function isZipError(error: unknown): error is ZipError {
+  return error instanceof ZipError;
+}
+
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
-function corrupt(detail = 'El archivo está dañado: no es un ZIP completo.'): ExtractionError {
-  return new ExtractionError('ARCHIVO_CORRUPTO', detail);
+function corrupt(detail = 'El archivo está dañado: no es un ZIP completo.'): ZipError {
+  return new ZipError('corrupt', detail);
+}
+
+function tooLarge(): ZipError {
+  return new ZipError('too-large', 'El documento descomprimido es demasiado grande para procesarlo.');
+}
+
+/** Whether the bytes start with a ZIP local file header (`PK\3\4`). */
+export function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
 /** Lists a ZIP archive from its central directory; without one (truncated) it is corrupt. */
@@ -57,7 +86,7 @@ export function listZip(bytes: Uint8Array): ZipEntry[] {
 
 /** Decompresses one entry, stopping past `maxBytes` whatever the archive claims (zip bombs). */
 export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Uint8Array {
-  if (entry.isEncrypted) throw new ExtractionError('ARCHIVO_CIFRADO', 'El documento está protegido con contraseña.');
+  if (entry.isEncrypted) throw new ZipError('encrypted', 'El documento está protegido con contraseña.');
   if (entry.declaredSize > maxBytes) throw tooLarge();
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeaderOffset;
@@ -66,8 +95,11 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: numbe
   const end = start + entry.compressedSize;
   if (end > bytes.length) throw corrupt();
   const data = bytes.subarray(start, end);
-  if (entry.method === 0) return data.slice();
-  if (entry.method !== 8) throw corrupt('El documento usa una compresión que no se puede leer.');
+  if (entry.method === 0) {
+    if (data.length > maxBytes) throw tooLarge();
+    return data.slice();
+  }
+  if (entry.method !== 8) throw new ZipError('unsupported', 'El documento usa una compresión que no se puede leer.');
 
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -85,7 +117,7 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: numbe
       inflate.push(data.subarray(offset, Math.min(offset + step, data.length)), offset + step >= data.length);
     }
   } catch (error) {
-    throw new ExtractionError('ARCHIVO_CORRUPTO', 'El archivo está dañado: no se pudo descomprimir.', { cause: error });
+    throw new ZipError('corrupt', 'El archivo está dañado: no se pudo descomprimir.', { cause: error });
   }
   if (exceeded) throw tooLarge();
   if (!finished) throw corrupt('El archivo está dañado: un componente está incompleto.');
@@ -96,11 +128,4 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: numbe
     offset += chunk.length;
   }
   return out;
-}
-
-function tooLarge(): ExtractionError {
-  return new ExtractionError(
-    'ARCHIVO_DEMASIADO_GRANDE',
-    'El documento descomprimido es demasiado grande para procesarlo.',
-  );
 }
