@@ -927,3 +927,11 @@ export function format(template: string, values: Record<string, string | number>
     key in values ? String(values[key]) : whole,
   );
 }
+
+const QUOTED_MAX = 80;
+
+/** A user's or a file's text inside a message: between «», cut so a huge cell cannot flood a report. */
+export function quoted(text: string): string {
+  const chars = [...text];
+  return `«${chars.length > QUOTED_MAX ? `${chars.slice(0, QUOTED_MAX - 1).join('')}…` : text}»`;
+}

@@ -184,4 +184,24 @@ describe('CSV and TSV: several terms per language', () => {
     });
     expect(entry).not.toHaveProperty('estado_revision');
   });
+
+  it('keeps a term once when the file repeats it but for case, says so, and quotes long text cut short', async () => {
+    const long = 'x'.repeat(500);
+    const text = `es,otros_terminos_es,en,otros_terminos_en\nManá,maná | MANÁ | mana,${long},${long.toUpperCase()}\n`;
+    const plan = await readDelimited(text, { formato: 'csv', ...SAMPLE_META });
+    if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
+    const items = [];
+    for await (const batch of plan.entradas.batches()) items.push(...batch);
+    const [{ entrada: entry, avisos = [] }] = items as [(typeof items)[number]];
+    expect(entry.terminos?.map((t) => [t.idioma, t.termino])).toEqual([
+      ['es', 'Maná'],
+      ['es', 'mana'],
+      ['en', long],
+    ]);
+    expect(avisos[0]).toBe('el término «maná» repite «Maná» salvo en mayúsculas: se guarda una vez, como «Maná».');
+    expect(avisos[1]).toContain('«MANÁ» repite «Maná»');
+    expect(avisos).toHaveLength(3);
+    expect(avisos[2]).toContain(`«${'X'.repeat(79)}…»`);
+    expect(avisos[2]!.length).toBeLessThan(400);
+  });
 });

@@ -90,6 +90,28 @@ describe('readJson', () => {
     expect(JSON.parse(written).entradas[0].terminos).toEqual(terminos);
   });
 
+  it('keeps a term repeated but for case once and an unknown review state as a draft, with a warning for each', async () => {
+    const entry = {
+      termino: { es: 'Maná', en: 'mana' },
+      estado_revision: 'lista',
+      terminos: [
+        { idioma: 'es', termino: 'Maná' },
+        { idioma: 'es', termino: 'MANÁ' },
+        { idioma: 'en', termino: 'mana' },
+      ],
+    };
+    const plan = await readImportFile(Buffer.from(JSON.stringify([entry])), { formato: 'json', ...ES_EN });
+    if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
+    const items = [];
+    for await (const batch of plan.entradas.batches()) items.push(...batch);
+    expect(items[0]!.entrada.terminos?.map((t) => t.termino)).toEqual(['Maná', 'mana']);
+    expect(items[0]!.entrada).not.toHaveProperty('estado_revision');
+    expect(items[0]!.avisos).toEqual([
+      'el término «MANÁ» repite «Maná» salvo en mayúsculas: se guarda una vez, como «Maná».',
+      'el estado de revisión «lista» no es borrador, en revisión ni aprobado: la entrada queda en borrador.',
+    ]);
+  });
+
   it('reads flat entries with the target language’s definition as entries, not columns to map', async () => {
     const file = Buffer.from(JSON.stringify([{ 'termino.es': 'botín', 'termino.en': 'loot', definicion_en: 'Items dropped by an enemy.' }]));
     const plan = await readImportFile(file, { formato: 'json', ...ES_EN });

@@ -5,8 +5,8 @@ import { FormatError } from '../errors.ts';
 import { SAMPLE_ROWS, type ImportPlan } from '../import-plan.ts';
 import { entryFromRow, planFromMapping, suggestMapping } from '../mapping/column-mapping.ts';
 import { blankEntry, type GlossaryLanguages, hasAnyTerm, nonTermFieldIds, setField } from '../model.ts';
-import { unknownStatusWarning } from '../tbx/tbx-term-data.ts';
-import { termStatusOf } from '../terms/read-terms.ts';
+import { applyReviewState, termStatusOf, withoutRepeatedTerms } from '../terms/read-terms.ts';
+import { unknownStatusWarning } from '../terms/term-warnings.ts';
 import { iterateText, type TextSource } from '../text/byte-source.ts';
 import { type JsonEvent, JsonScanner } from './json-scanner.ts';
 import { JSON_EXPORT_FORMAT } from './write-json.ts';
@@ -64,7 +64,7 @@ const TERM_KEYS = ['idioma', 'termino', 'estado', 'tipo', 'categoria_gramatical'
  * the status: an unknown one is kept as admitido and reported in `avisos`, as other files' are.
  */
 function termsFromArray(list: unknown[], avisos: string[]): TermInput[] {
-  return list.filter(isObject).map((obj) => {
+  const terms = list.filter(isObject).map((obj) => {
     const term: Record<string, string> = {};
     for (const key of TERM_KEYS) {
       const value = asText(obj[key]);
@@ -77,14 +77,15 @@ function termsFromArray(list: unknown[], avisos: string[]): TermInput[] {
     }
     return term as unknown as TermInput;
   });
+  return withoutRepeatedTerms(terms, avisos);
 }
 
 /** An API-shaped object as an entry of this glossary; `null` with no term in its languages. */
 function entryFromObject(obj: JsonObject, langs: GlossaryLanguages, avisos: string[]): EntryInput | null {
   const entry = blankEntry(langs);
   if (Array.isArray(obj['terminos'])) entry.terminos = termsFromArray(obj['terminos'], avisos);
-  // Checked by the server, which also decides whether the importer may keep `aprobado`.
-  if (typeof obj['estado_revision'] === 'string') entry.estado_revision = obj['estado_revision'] as EntryInput['estado_revision'];
+  const review = asText(obj['estado_revision']);
+  if (review !== null) applyReviewState(entry, review, avisos);
   const idExterno = asText(obj['id_externo']);
   if (idExterno !== null) entry.id_externo = idExterno;
   const record = obj['registro_original'];

@@ -234,6 +234,28 @@ describe('readTbx', () => {
     expect(items[1]!.avisos).toBeUndefined();
   });
 
+  it('keeps a term repeated but for case once, and leaves an unknown review state as a draft, saying both', async () => {
+    const tbx = `<?xml version="1.0"?><martif type="TBX-Basic" xml:lang="es"><text><body>
+      <termEntry id="c1"><note>estado_revision: terminada</note>
+        <langSet xml:lang="es"><tig><term>Maná</term></tig><tig><term>maná</term></tig><tig><term>energía</term></tig><tig><term>energía</term></tig></langSet>
+        <langSet xml:lang="en"><tig><term>mana</term></tig></langSet></termEntry>
+    </body></text></martif>`;
+    const plan = await readImportFile(new TextEncoder().encode(tbx), { formato: 'tbx', ...ES_EN });
+    if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
+    const items = [];
+    for await (const batch of plan.entradas.batches()) items.push(...batch);
+    expect(termsOf(items[0]!.entrada)).toEqual([
+      'es:Maná:preferido:termino_completo',
+      'es:energía:admitido:termino_completo',
+      'en:mana:preferido:termino_completo',
+    ]);
+    expect(items[0]!.entrada).not.toHaveProperty('estado_revision');
+    expect(items[0]!.avisos).toEqual([
+      'el término «maná» repite «Maná» salvo en mayúsculas: se guarda una vez, como «Maná».',
+      'el estado de revisión «terminada» no es borrador, en revisión ni aprobado: la entrada queda en borrador.',
+    ]);
+  });
+
   it('finds entries whatever the root and namespace prefix', async () => {
     const { entradas } = await readTbxBytes(await readFixture('own/bare-root.tbx'));
     expect(entradas.map((e) => e.termino)).toEqual([{ es: 'jefe final', en: 'final boss' }]);

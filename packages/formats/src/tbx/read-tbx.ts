@@ -27,9 +27,10 @@ import {
   statusOf,
   termDataKind,
   termTypeOf,
-  unknownStatusWarning,
 } from './tbx-term-data.ts';
 import { originalRecordOf, readTransaction, type Transaction } from './tbx-transactions.ts';
+import { applyReviewState, withoutRepeatedTerms } from '../terms/read-terms.ts';
+import { unknownStatusWarning } from '../terms/term-warnings.ts';
 
 /** Text in the header of LudoTerm's TBX export; such files are read without whitespace clean-up. */
 export const TBX_EXPORT_MARK = 'Exportado de LudoTerm';
@@ -229,7 +230,7 @@ function termList(
   for (const lang of langs) {
     const main = mainTerms.get(lang);
     if (!main) continue;
-    const own = [main, ...terms.filter((t) => t.lang === lang && t !== main && t.text !== null && t.text !== main.text)];
+    const own = [main, ...terms.filter((t) => t.lang === lang && t !== main && t.text !== null)];
     for (const t of own) {
       const known = t.status !== null ? statusOf(t.status) : null;
       if (t.status !== null && known === null) {
@@ -250,7 +251,7 @@ function termList(
       });
     }
   }
-  return list;
+  return withoutRepeatedTerms(list, avisos);
 }
 
 /** The concept as an entry, or null without the glossary's languages; `avisos` gets what was read differently. */
@@ -383,7 +384,11 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): 
   }
 
   // LudoTerm's labelled notes carry the fields TBX has no slot for, and win over what TBX says.
-  for (const [id, value] of labelled) if (id !== 'notas' && id !== 'variante') setField(entry, id, value);
+  for (const [id, value] of labelled) {
+    if (id === 'estado_revision') {
+      if (value !== null) applyReviewState(entry, value, avisos);
+    } else if (id !== 'notas' && id !== 'variante') setField(entry, id, value);
+  }
   const ownVariant = labelled.get('variante') ?? null;
   if (ownVariant !== null || variants.length > 0) {
     setField(entry, 'variante', (ownVariant === null ? variants : [ownVariant, ...variants]).join('; '));
@@ -406,7 +411,7 @@ const TMX_ROOTS = new Set(['tmx']);
 export function readTbx(source: TextSource, options: GlossaryLanguages): EntryStream {
   const ctx: TbxContext = {
     langs: options,
-    // The review state travels as a labelled note too; the server checks its value.
+    // The review state travels as a labelled note too (`applyReviewState`).
     fields: new Set([...cardFieldIds(options), 'estado_revision']),
     exact: false,
     seen: new Set(),

@@ -38,11 +38,6 @@ export function statusOf(value: string): Term['estado'] | null {
   return null;
 }
 
-/** What an import reports when a file gives a status `statusOf` does not know. */
-export function unknownStatusWarning(status: string, term: string): string {
-  return `el estado «${status}» del término «${term}» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.`;
-}
-
 const TYPES: Record<string, Term['tipo']> = {
   fullform: 'termino_completo',
   acronym: 'sigla',

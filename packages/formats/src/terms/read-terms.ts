@@ -4,10 +4,12 @@ import {
   TERM_STATUSES,
   type TermInput,
   type TermStatus,
+  termIdentity,
 } from '@ludoterm/contract';
 import { languagesOf, type GlossaryLanguages } from '../model.ts';
-import { statusOf, unknownStatusWarning } from '../tbx/tbx-term-data.ts';
+import { statusOf } from '../tbx/tbx-term-data.ts';
 import { foldLabel } from '../text/languages.ts';
+import { repeatedTermWarning, unknownReviewStateWarning, unknownStatusWarning } from './term-warnings.ts';
 
 // The term list of a spreadsheet row: each language's terms come from its `termino.xx` columns
 // (one term each, never split: terms may hold `;`) and its `terminos.xx` cells (several, as
@@ -75,6 +77,31 @@ export function reviewStateOf(value: string): ReviewState | null {
 }
 
 /**
+ * The list without the terms that repeat an earlier one of their language (the same text, or
+ * the same but for case, which the server would refuse); `avisos` names those that differed in case.
+ */
+export function withoutRepeatedTerms(list: readonly TermInput[], avisos: string[]): TermInput[] {
+  const kept = new Map<string, string>();
+  const out: TermInput[] = [];
+  for (const term of list) {
+    // A JSON file's term without text passes through, for the server's check to name it.
+    if (typeof term.termino !== 'string') {
+      out.push(term);
+      continue;
+    }
+    const key = `${term.idioma}\u0000${termIdentity(term.termino)}`;
+    const first = kept.get(key);
+    if (first === undefined) {
+      kept.set(key, term.termino);
+      out.push(term);
+    } else if (first !== term.termino) {
+      avisos.push(repeatedTermWarning(term.termino, first));
+    }
+  }
+  return out;
+}
+
+/**
  * Sets the row's terms on `entry`: each language's shown term in `termino`, and the whole
  * `terminos` list when some language has more than one preferred term to say (several terms,
  * or a status other than preferido). A term without a status is preferred when first in its
@@ -99,25 +126,32 @@ export function applyRowTerms(
       else if (target === `terminos.${lang}`) texts.push(...splitTermCell(value));
       else if (target === `estados.${lang}`) statuses.push(...splitStatusCell(value));
     }
-    const own: TermInput[] = [];
-    texts.forEach((termino, i) => {
-      if (own.some((t) => t.termino === termino)) return;
+    const written: TermInput[] = texts.map((termino, i) => {
       const given = statuses[i];
-      let estado = given ? termStatusOf(given) : own.length === 0 ? 'preferido' : 'admitido';
+      let estado = given ? termStatusOf(given) : i === 0 ? 'preferido' : 'admitido';
       if (estado === null) {
         avisos.push(unknownStatusWarning(given!, termino));
         estado = 'admitido';
       }
-      own.push({ idioma: lang, termino, estado });
+      return { idioma: lang, termino, estado };
     });
+    const own = withoutRepeatedTerms(written, avisos);
     shownTerms[lang] = (own.find((t) => t.estado === 'preferido') ?? own[0])?.termino ?? null;
     if (own.length > 1 || (own.length === 1 && own[0]!.estado !== 'preferido')) listed = true;
     list.push(...own);
   }
   if (listed) entry.terminos = list;
   const review = fields.find((f) => f.target === 'estado_revision');
-  if (!review) return;
-  const state = reviewStateOf(review.value);
+  if (review) applyReviewState(entry, review.value, avisos);
+}
+
+/**
+ * Sets the review state a file gives, in any of the ways `reviewStateOf` reads; one it does not
+ * know leaves the entry a draft and `avisos` says so. The server decides whether the importer may
+ * keep `aprobado`.
+ */
+export function applyReviewState(entry: EntryInput, value: string, avisos: string[]): void {
+  const state = reviewStateOf(value);
   if (state) entry.estado_revision = state;
-  else avisos.push(`el estado de revisión «${review.value}» no es borrador, en revisión ni aprobado: la entrada queda en borrador.`);
+  else avisos.push(unknownReviewStateWarning(value));
 }

@@ -7,6 +7,7 @@ import {
   TERM_STATUSES,
   TERM_TYPES,
   termFieldId,
+  quoted,
   termIdentity,
   type EntryInput,
   type Language,
@@ -195,7 +196,7 @@ function keepOnePreferred(terms: StoredTerm[], avisos: string[]): void {
     }
     terms[i] = { ...term, estado: 'admitido' };
     avisos.push(
-      `Solo puede haber un término preferido por idioma: «${first}» sigue siendo el preferido (${term.idioma}) y «${term.termino}» pasa a admitido.`,
+      `Solo puede haber un término preferido por idioma: ${quoted(first)} sigue siendo el preferido (${term.idioma}) y ${quoted(term.termino)} pasa a admitido.`,
     );
   }
 }
@@ -209,7 +210,7 @@ function assertNoRepeatedTerm(terms: readonly StoredTerm[]): void {
     if (seen.has(key)) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `El término «${term.termino}» (${term.idioma}) aparece dos veces en la entrada: deja uno solo.`,
+        `El término ${quoted(term.termino)} (${term.idioma}) aparece dos veces en la entrada: deja uno solo.`,
       );
     }
     seen.add(key);
