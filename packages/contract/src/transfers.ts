@@ -67,6 +67,11 @@ export const possibleDuplicateSchema = z.object({
   /** The entry it may repeat: one already in the glossary or imported earlier from the file. */
   duplica_id: z.number().int(),
   duplica_id_externo: z.string(),
+  /**
+   * Additive: `mismos_terminos`, the same term pair under another concept id; `mismo_identificador`,
+   * a concept id the glossary already holds with other terms (perhaps a newer version of it).
+   */
+  motivo: z.enum(['mismos_terminos', 'mismo_identificador']),
 });
 export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
 

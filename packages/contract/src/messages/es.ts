@@ -237,8 +237,10 @@ export const es = {
     progressLabel: 'Progreso de la importación',
     duplicatesTitle: 'Posibles duplicados ({n})',
     duplicatesHelp:
-      'Estas entradas tienen el mismo par de términos que otra, pero su identificador de concepto es distinto: se han importado las dos. Compáralas y elimina o fusiona a mano las que sean el mismo concepto.',
+      'Estas entradas se parecen a otra del glosario o del archivo (los mismos términos con otro identificador de concepto, o el mismo identificador con otros términos): se han importado las dos. Compáralas y elimina o fusiona a mano las que sean el mismo concepto.',
     duplicateItem: '{ubicacion}: el concepto {id} («{terminos}») tiene los mismos términos que el concepto {otro}.',
+    duplicateSameIdItem:
+      '{ubicacion}: el concepto {id} («{terminos}») ya estaba en el glosario con otros términos; quizá el archivo trae una versión más nueva.',
     warningsTitle: 'Avisos de la importación ({n})',
   },
   entries: {

@@ -4,7 +4,7 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { foldText } from '../../lib/text-folding.ts';
 import { findEntryRowsByIds, listLiveEntryIds } from '../entries/index.ts';
-import { fichaToInput } from '../card/index.ts';
+import { fichaToInput, originalRecordOf } from '../card/index.ts';
 import { insertEntries, type NewEntry } from '../entries/index.ts';
 import { authorizeGlossary, type GlossaryPermission } from '../glossaries/index.ts';
 import { displayNameOf } from '../users/index.ts';
@@ -57,7 +57,12 @@ export async function copyEntries(
   const order = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   const entries: NewEntry[] = rows.map((row) => ({
-    input: fichaToInput(row.ficha),
+    // A copy is the same concept: it keeps the id and record it was imported with.
+    input: {
+      ...fichaToInput(row.ficha),
+      id_externo: row.id_externo,
+      registro_original: originalRecordOf(row.registro_original),
+    },
     origen: {
       glossaryId: origin.glossary.id,
       glosario: origin.glossary.nombre_seguro,

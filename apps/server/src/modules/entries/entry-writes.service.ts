@@ -33,7 +33,7 @@ import {
   type NormalizedEntry,
   type Provenance,
 } from '../card/index.ts';
-import { KnownEntries, type Admission } from './known-entries.ts';
+import { KnownEntries, type Admission, type DuplicateReason } from './known-entries.ts';
 import { nextReviewState } from './review-state.ts';
 
 // The only entry write path: every writer calls it inside its own transaction, and each write
@@ -96,8 +96,13 @@ export interface NewEntryRows {
   rows: EntryRow[];
   inserted: number;
   skipped: number;
-  /** Inputs kept although their term pair was known (`position` in the inputs). */
-  possibleDuplicates: Array<{ position: number; duplicaId: number; duplicaIdExterno: string }>;
+  /** Inputs kept although they may repeat a known concept (`position` in the inputs). */
+  possibleDuplicates: Array<{
+    position: number;
+    duplicaId: number;
+    duplicaIdExterno: string;
+    motivo: DuplicateReason;
+  }>;
 }
 
 /** A validation failure of one entry of a batch: `index` is its position in the inputs. */
@@ -216,9 +221,14 @@ export async function insertNewEntryRows(
   const possibleDuplicates: NewEntryRows['possibleDuplicates'] = [];
   for (const { position, admission } of chosen) {
     if (admission?.verdict === 'possible-duplicate') {
-      // Only concepts with ids are kept beside a known pair, so both ids are there.
+      // Only concepts with ids are kept beside a known one, so both ids are there.
       const { id, idExterno } = admission.other;
-      possibleDuplicates.push({ position, duplicaId: id!, duplicaIdExterno: idExterno! });
+      possibleDuplicates.push({
+        position,
+        duplicaId: id!,
+        duplicaIdExterno: idExterno!,
+        motivo: admission.reason,
+      });
     }
   }
   return { ids, rows, inserted: chosen.length, skipped, possibleDuplicates };

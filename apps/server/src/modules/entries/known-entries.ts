@@ -15,12 +15,15 @@ interface Pair {
   anyWithoutId: boolean;
 }
 
+/** Why a kept entry may repeat another: the same term pair, or the same concept id. */
+export type DuplicateReason = 'mismos_terminos' | 'mismo_identificador';
+
 /** What an import or a copy does with one new entry. */
 export type Admission =
   | { verdict: 'skip' }
   | { verdict: 'add'; slot: Slot }
-  /** Kept: same term pair as `other`, but another concept id, so maybe another concept. */
-  | { verdict: 'possible-duplicate'; slot: Slot; other: Slot };
+  /** Kept, but it may be the concept `other` is: reported so that a person decides. */
+  | { verdict: 'possible-duplicate'; slot: Slot; other: Slot; reason: DuplicateReason };
 
 export interface AdmissionKeys {
   termino_origen_plegado: string;
@@ -30,41 +33,49 @@ export interface AdmissionKeys {
 
 /**
  * The entries a glossary holds, and those an import or copy added, to decide for each new one.
- * A repeat is skipped: an entry with a known concept id, or one whose term pair an entry without
- * a concept id has (the rule from before concept ids, so re-importing an export adds nothing).
- * Same term pair but another concept id: kept, and reported as a possible duplicate.
+ * A repeat is skipped: an entry whose concept id and term pair a known entry has, or one whose
+ * term pair an entry without a concept id has (the rule from before concept ids, so
+ * re-importing an export adds nothing). Kept and reported as a possible duplicate: the same
+ * term pair under another concept id, and a known concept id with other terms (the file may
+ * hold a newer version of the concept; nothing is overwritten behind the user's back).
  */
 export class KnownEntries {
   readonly #pairs = new Map<string, Pair>();
-  readonly #externalIds = new Set<string>();
+  /** Each concept id's first entry and its term pair. */
+  readonly #externalIds = new Map<string, { slot: Slot; pairKey: string }>();
 
   static async load(db: Kysely<Database>, glossaryId: number): Promise<KnownEntries> {
     const known = new KnownEntries();
     for (const row of await listKnownEntries(db, glossaryId)) {
-      known.#remember(row, { id: row.id, idExterno: row.id_externo });
+      known.#remember(row, pairKeyOf(row), { id: row.id, idExterno: row.id_externo });
     }
     return known;
   }
 
-  #remember(entry: AdmissionKeys, slot: Slot): void {
-    const key = duplicateKeyOf(entry.termino_origen_plegado, entry.termino_meta_plegado);
-    const pair = this.#pairs.get(key);
+  #remember(entry: AdmissionKeys, pairKey: string, slot: Slot): void {
+    const pair = this.#pairs.get(pairKey);
     if (pair) pair.anyWithoutId ||= entry.id_externo === null;
-    else this.#pairs.set(key, { first: slot, anyWithoutId: entry.id_externo === null });
-    if (entry.id_externo !== null) this.#externalIds.add(entry.id_externo);
+    else this.#pairs.set(pairKey, { first: slot, anyWithoutId: entry.id_externo === null });
+    if (entry.id_externo !== null && !this.#externalIds.has(entry.id_externo)) {
+      this.#externalIds.set(entry.id_externo, { slot, pairKey });
+    }
   }
 
   admit(entry: AdmissionKeys): Admission {
-    const pair = this.#pairs.get(
-      duplicateKeyOf(entry.termino_origen_plegado, entry.termino_meta_plegado),
-    );
-    if (entry.id_externo !== null && this.#externalIds.has(entry.id_externo))
-      return { verdict: 'skip' };
-    if (pair && (entry.id_externo === null || pair.anyWithoutId)) return { verdict: 'skip' };
+    const pairKey = pairKeyOf(entry);
+    const pair = this.#pairs.get(pairKey);
+    const sameId = entry.id_externo === null ? undefined : this.#externalIds.get(entry.id_externo);
+    if (sameId?.pairKey === pairKey) return { verdict: 'skip' };
+    if (!sameId && pair && (entry.id_externo === null || pair.anyWithoutId)) return { verdict: 'skip' };
     const slot: Slot = { id: null, idExterno: entry.id_externo };
-    this.#remember(entry, slot);
+    this.#remember(entry, pairKey, slot);
+    if (sameId) return { verdict: 'possible-duplicate', slot, other: sameId.slot, reason: 'mismo_identificador' };
     return pair
-      ? { verdict: 'possible-duplicate', slot, other: pair.first }
+      ? { verdict: 'possible-duplicate', slot, other: pair.first, reason: 'mismos_terminos' }
       : { verdict: 'add', slot };
   }
+}
+
+function pairKeyOf(entry: AdmissionKeys): string {
+  return duplicateKeyOf(entry.termino_origen_plegado, entry.termino_meta_plegado);
 }

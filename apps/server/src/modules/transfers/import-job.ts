@@ -125,8 +125,8 @@ class ReportCollector {
     else this.#moreDuplicates += 1;
   }
 
-  warn(ubicacion: string, avisos: readonly string[] | undefined) {
-    for (const aviso of avisos ?? []) {
+  warn(ubicacion: string, avisos: readonly string[]) {
+    for (const aviso of avisos) {
       if (this.report.avisos.length < IMPORT_REPORT_MAX)
         this.report.avisos.push(locate(ubicacion, aviso));
       else this.#moreWarnings += 1;
@@ -164,10 +164,15 @@ async function writeAll(
   let omitidos = 0;
   let batch: PreparedEntry[] = [];
   let places: string[] = [];
+  let warnings: string[][] = [];
   const flush = async () => {
     const result = await insertNewEntryRows(tx, task.glossary, batch, task.actor, { now, known });
     for (const row of result.rows) written.push(row.id);
-    for (const { position, duplicaId, duplicaIdExterno } of result.possibleDuplicates) {
+    // A repeat left out is not reported: what the file said of it changed nothing.
+    result.ids.forEach((id, position) => {
+      if (id !== null) report.warn(places[position]!, warnings[position]!);
+    });
+    for (const { position, duplicaId, duplicaIdExterno, motivo } of result.possibleDuplicates) {
       const card = readFicha(batch[position]!.ficha).card;
       report.duplicate({
         ubicacion: places[position]!,
@@ -179,11 +184,13 @@ async function writeAll(
         },
         duplica_id: duplicaId,
         duplica_id_externo: duplicaIdExterno,
+        motivo,
       });
     }
     omitidos += result.skipped;
     batch = [];
     places = [];
+    warnings = [];
   };
   for await (const entries of stream.batches()) {
     for (const { entrada, ubicacion, avisos } of entries) {
@@ -199,8 +206,7 @@ async function writeAll(
             provenance: provenanceOf(entrada),
           }),
         );
-        report.warn(ubicacion, avisos);
-        report.warn(ubicacion, normalized.avisos);
+        warnings.push([...(avisos ?? []), ...normalized.avisos]);
       } catch (error) {
         if (!isAppError(error)) throw error;
         const detail = typeof error.detail === 'string' ? error.detail : error.message;

@@ -496,6 +496,7 @@ ${concept('m-2')}
           termino: { es: 'guardar', en: 'save' },
           duplica_id: byId.get('m-1')!.id,
           duplica_id_externo: 'm-1',
+          motivo: 'mismos_terminos',
         },
       ]);
       expect(byId.get('m-1')!.registro_original).toEqual({
@@ -524,6 +525,52 @@ ${concept('m-2')}
         id_externo: 'm-1',
         registro_original: first.registro_original,
       });
+    });
+
+    it('keeps a known concept id that comes with other terms, reported, and lists no warning of a skipped repeat', async () => {
+      const { owner, glossary } = await owned();
+      const concept = (
+        id: string,
+        es: string,
+        status = 'preferredTerm',
+      ) => `  <termEntry id="${id}">
+    <langSet xml:lang="es"><tig><term>${es}</term><termNote type="administrativeStatus">${status}</termNote></tig></langSet>
+    <langSet xml:lang="en"><tig><term>save</term></tig></langSet>
+  </termEntry>`;
+      const file = (...concepts: string[]) =>
+        `<?xml version="1.0" encoding="UTF-8"?>\n<martif type="TBX-Basic" xml:lang="en"><text><body>\n${concepts.join('\n')}\n</body></text></martif>`;
+      const first = await postImport(t, owner, glossary, {
+        formato: 'tbx',
+        file: file(concept('k-1', 'guardar')),
+      });
+      expect(first.json<Done>()).toMatchObject({ importados: 1, omitidos: 0 });
+      const [saved] = await listEntries(t, owner, glossary);
+
+      // The same concept again, with a status LudoTerm does not know: a repeat, and nothing to report.
+      // The same id with another Spanish term: perhaps a newer version, so kept and reported.
+      const res = await postImport(t, owner, glossary, {
+        formato: 'tbx',
+        file: file(concept('k-1', 'guardar', 'oldTerm'), concept('k-1', 'grabar')),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json<
+        Done & { posibles_duplicados?: Array<Record<string, unknown>>; avisos?: string[] }
+      >();
+      expect(answer).toMatchObject({ importados: 1, omitidos: 1 });
+      expect(answer.avisos ?? []).toEqual([]);
+      expect(answer.posibles_duplicados).toMatchObject([
+        {
+          id_externo: 'k-1',
+          termino: { es: 'grabar', en: 'save' },
+          duplica_id: saved!.id,
+          duplica_id_externo: 'k-1',
+          motivo: 'mismo_identificador',
+        },
+      ]);
+      expect((await listEntries(t, owner, glossary)).map((e) => e.termino.es).sort()).toEqual([
+        'grabar',
+        'guardar',
+      ]);
     });
 
     it('skips a concept whose term pair an entry without a concept id already has, as before', async () => {

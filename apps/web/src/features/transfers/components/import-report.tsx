@@ -23,14 +23,19 @@ export function ImportReport({ answer }: { answer: ImportDoneAnswer }) {
           <List size="sm" spacing={2}>
             {duplicates.map((d) => (
               <List.Item key={d.entrada_id}>
-                {format(es.import.duplicateItem, {
-                  ubicacion: d.ubicacion.charAt(0).toUpperCase() + d.ubicacion.slice(1),
-                  id: d.id_externo,
-                  terminos: Object.values(d.termino)
-                    .filter((t) => t !== null)
-                    .join(' → '),
-                  otro: d.duplica_id_externo,
-                })}
+                {format(
+                  d.motivo === 'mismo_identificador'
+                    ? es.import.duplicateSameIdItem
+                    : es.import.duplicateItem,
+                  {
+                    ubicacion: d.ubicacion.charAt(0).toUpperCase() + d.ubicacion.slice(1),
+                    id: d.id_externo,
+                    terminos: Object.values(d.termino)
+                      .filter((t) => t !== null)
+                      .join(' → '),
+                    otro: d.duplica_id_externo,
+                  },
+                )}
               </List.Item>
             ))}
           </List>
