@@ -8,8 +8,8 @@ import { isPostgres, refType, type AnyDb } from './helpers.ts';
 // copied in here, folded by the contract's foldText as the app folds; `npm run search:rebuild`
 // rewrites the rows from the cards at any time.
 
-/** Entries read per statement. */
-const BATCH = 500;
+/** Ids per statement: a range, so each read's work is bounded however few cards hold a list. */
+const ID_RANGE = 2000;
 /** Term rows per insert (eight parameters each, under both engines' limits). */
 const ROWS_PER_INSERT = 1000;
 
@@ -46,18 +46,19 @@ export async function up(db: AnyDb): Promise<void> {
     );
   }
 
-  let afterId = 0;
-  for (;;) {
+  const last = await db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const lastId = Number(last?.id ?? 0);
+  for (let afterId = 0; afterId < lastId; afterId += ID_RANGE) {
     const rows = (await db
       .selectFrom('entries')
       .select(['id', 'glossary_id', 'ficha'])
       .where('id', '>', afterId)
+      .where('id', '<=', afterId + ID_RANGE)
       .where('ficha', 'like', '%"terminos":%')
-      .orderBy('id')
-      .limit(BATCH)
       .execute()) as Array<{ id: number; glossary_id: number; ficha: string }>;
-    if (rows.length === 0) break;
-    afterId = Number(rows[rows.length - 1]!.id);
     const values = rows.flatMap((row) => {
       const card = JSON.parse(row.ficha) as Record<string, unknown>;
       const terms = (card.terminos ?? []) as StoredTerm[];

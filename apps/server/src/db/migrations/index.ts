@@ -29,6 +29,7 @@ import * as entriesReviewState from './2026-11-27-087-entries-review-state.ts';
 import * as entriesExternalId from './2026-11-28-088-entries-external-id.ts';
 import * as entryTerms from './2026-11-28-090-entry-terms.ts';
 import * as searchFieldsTargetDefinition from './2026-11-28-091-search-fields-target-definition.ts';
+import * as dropExternalIdIndex from './2026-11-28-092-drop-external-id-index.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-088-entries-external-id': entriesExternalId,
   '2026-11-28-090-entry-terms': entryTerms,
   '2026-11-28-091-search-fields-target-definition': searchFieldsTargetDefinition,
+  '2026-11-28-092-drop-external-id-index': dropExternalIdIndex,
 };

@@ -206,7 +206,7 @@ async function writeAll(
             provenance: provenanceOf(entrada),
           }),
         );
-        warnings.push([...(avisos ?? []), ...normalized.avisos]);
+        warnings.push([...(avisos ?? []), ...(normalized.avisos ?? [])]);
       } catch (error) {
         if (!isAppError(error)) throw error;
         const detail = typeof error.detail === 'string' ? error.detail : error.message;
