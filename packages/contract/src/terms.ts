@@ -9,6 +9,11 @@ import { LANGUAGES } from './languages.ts';
 export const TERM_STATUSES = ['preferido', 'admitido', 'desaconsejado', 'prohibido'] as const;
 export type TermStatus = (typeof TERM_STATUSES)[number];
 
+/** Whether a term is one to avoid: shown struck through, ranked below the others in search. */
+export function isAvoidedStatus(estado: TermStatus): boolean {
+  return estado === 'desaconsejado' || estado === 'prohibido';
+}
+
 export const TERM_TYPES = [
   'termino_completo',
   'sigla',

@@ -54,12 +54,13 @@ export function placeDefinitions(
       leadingNotes.push(...d.notes);
     }
   }
-  const sources = [...new Set([...sourcesOf(main), ...standaloneSources])];
-  let fuente = sources[0] ?? null;
-  const trailingNotes = sources.slice(1).map((s) => `Fuente: ${s}`);
+  const sources = new Set([...sourcesOf(main), ...standaloneSources]);
+  const [first = null, ...others] = sources;
+  let fuente = first;
+  const trailingNotes = others.map((s) => `Fuente: ${s}`);
   for (const source of new Set(sourcesOf(targetDefs))) {
     if (fuente === null) fuente = source;
-    else if (!sources.includes(source))
+    else if (!sources.has(source))
       trailingNotes.push(`Fuente de la definición (${tagOf(target)}): ${source}`);
   }
   return {

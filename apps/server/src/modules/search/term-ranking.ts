@@ -1,4 +1,9 @@
-import { SEARCH_RESULT_LIMIT, type Language, type TermStatus } from '@ludoterm/contract';
+import {
+  isAvoidedStatus,
+  SEARCH_RESULT_LIMIT,
+  type Language,
+  type TermStatus,
+} from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -34,7 +39,6 @@ export interface TermRankedPage extends RankedPage {
   matchedTerms: Array<[number, MatchedTerm]>;
 }
 
-const AVOIDED: ReadonlySet<TermStatus> = new Set(['desaconsejado', 'prohibido']);
 /** Term rows read at most; a query matching more is capped in count anyway. */
 const TERM_ROWS_READ_UP_TO = 20_000;
 
@@ -55,7 +59,7 @@ function bestTermMatches(rows: readonly TermMatchRow[], query: string): Map<numb
   for (const row of rows) {
     const tier = tierOfText(row.termino_plegado, query);
     if (tier === null) continue;
-    const avoided = AVOIDED.has(row.estado);
+    const avoided = isAvoidedStatus(row.estado);
     const shown = row.mostrado === 1;
     const candidate: TermMatch = {
       entryId: row.id,

@@ -1,4 +1,4 @@
-import type { Language, Term } from '@ludoterm/contract';
+import { isAvoidedStatus, type Language, type Term } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -46,7 +46,7 @@ export function TermList({ terms, lang }: { terms: readonly Term[]; lang: Langua
       {terms
         .filter((t) => t.idioma === lang)
         .map((term) => {
-          const avoid = term.estado === 'desaconsejado' || term.estado === 'prohibido';
+          const avoid = isAvoidedStatus(term.estado);
           const details = detailsOf(term);
           return (
             <li key={term.termino} className={classes.termItem}>

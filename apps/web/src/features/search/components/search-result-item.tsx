@@ -1,4 +1,4 @@
-import type { Language, SearchResult } from '@ludoterm/contract';
+import { isAvoidedStatus, type Language, type SearchResult } from '@ludoterm/contract';
 import { es, format } from '@ludoterm/contract/messages/es';
 import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
@@ -49,8 +49,7 @@ export const SearchResultItem = memo(function SearchResultItem({
   // A shown or matched term to avoid (a language with no preferred term shows its first).
   const avoided = result.terminos.filter(
     (t) =>
-      (t.estado === 'desaconsejado' || t.estado === 'prohibido') &&
-      (t.termino === result.termino[t.idioma] || t === matchedTerm),
+      isAvoidedStatus(t.estado) && (t.termino === result.termino[t.idioma] || t === matchedTerm),
   );
 
   return (

@@ -237,6 +237,16 @@ describe('GlossaryImport', () => {
               termino: { es: 'guardar', en: 'save' },
               duplica_id: 40,
               duplica_id_externo: 'm-1',
+              motivo: 'mismos_terminos',
+            },
+            {
+              ubicacion: 'entrada <termEntry> n.º 3 (id c-7), línea 11',
+              entrada_id: 42,
+              id_externo: 'c-7',
+              termino: { es: 'grabar', en: 'save' },
+              duplica_id: 12,
+              duplica_id_externo: 'c-7',
+              motivo: 'mismo_identificador',
             },
           ],
           avisos: ['Entrada <termEntry> n.º 1 (id m-1), línea 3: el estado «raro» del término «PS» no es ninguno de los que LudoTerm conoce: se ha importado como admitido.'],
@@ -246,9 +256,13 @@ describe('GlossaryImport', () => {
     await userEvent.upload(input(), new File(['<martif/>'], 'microsoft.tbx', { type: 'application/xml' }));
     await userEvent.click(submit());
     expect(await statusBox()).toHaveTextContent('Importación completada (2 elementos).');
-    const duplicates = screen.getByRole('region', { name: 'Posibles duplicados (1)' });
-    expect(within(duplicates).getByRole('listitem')).toHaveTextContent(
+    const duplicates = screen.getByRole('region', { name: 'Posibles duplicados (2)' });
+    const [sameTerms, sameId] = within(duplicates).getAllByRole('listitem');
+    expect(sameTerms).toHaveTextContent(
       'Entrada <termEntry> n.º 2 (id m-2), línea 7: el concepto m-2 («guardar → save») tiene los mismos términos que el concepto m-1.',
+    );
+    expect(sameId).toHaveTextContent(
+      'Entrada <termEntry> n.º 3 (id c-7), línea 11: el concepto c-7 («grabar → save») ya estaba en el glosario con otros términos; quizá el archivo trae una versión más nueva.',
     );
     const warnings = screen.getByRole('region', { name: 'Avisos de la importación (1)' });
     expect(within(warnings).getByRole('listitem')).toHaveTextContent(/el estado «raro» del término «PS»/);
