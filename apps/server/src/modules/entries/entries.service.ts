@@ -28,9 +28,9 @@ import {
   recoverEntry,
   restoreEntryVersion,
   updateEntry,
-  type EntryActor,
   type WrittenEntry,
 } from './entry-writes.service.ts';
+import type { EntryActor } from './prepared-entry.ts';
 
 /** Page size of `GET …/entradas` when `por_pagina` is not given. */
 export const DEFAULT_ENTRIES_PAGE_SIZE = 50;

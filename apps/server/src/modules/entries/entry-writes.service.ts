@@ -1,6 +1,6 @@
 import type { EntryInput, ReviewState } from '@ludoterm/contract';
 import type { Transaction } from 'kysely';
-import type { Database, EntryRow, GlossaryRow } from '../../db/schema.ts';
+import type { Database, EntryRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { searchIndexFor } from '../search/index.ts';
@@ -13,15 +13,7 @@ import {
   softDeleteEntryRows,
   updateEntryRow,
 } from './entries.repository.ts';
-import {
-  insertEntryRows,
-  insertFieldRows,
-  insertFirstVersionRows,
-  insertVersionRows,
-  reserveIds,
-  writeTermRows,
-  type EntryInsertRow,
-} from './entry-rows.repository.ts';
+import { insertFieldRows, insertVersionRows, writeTermRows } from './entry-rows.repository.ts';
 import {
   deriveColumns,
   languagesOf,
@@ -29,210 +21,26 @@ import {
   fichaJson,
   provenanceOf,
   readFicha,
-  type DerivedColumns,
   type NormalizedEntry,
-  type Provenance,
 } from '../card/index.ts';
-import { KnownEntries, type Admission, type DuplicateReason } from './known-entries.ts';
+import { KnownEntries } from './known-entries.ts';
+import {
+  insertNewEntryRows,
+  type NewEntryRows,
+  type NewEntryRowsOptions,
+} from './new-entry-rows.ts';
+import {
+  deriveEntry,
+  prepareEntries,
+  type EntryActor,
+  type NewEntry,
+  type PreparedEntry,
+  type WriteGlossary,
+} from './prepared-entry.ts';
 import { nextReviewState } from './review-state.ts';
 
 // The only entry write path: every writer calls it inside its own transaction, and each write
 // goes entry rows, version rows, advanced-search rows, then the index, so none can disagree.
-
-export type WriteGlossary = Pick<
-  GlossaryRow,
-  'id' | 'nombre_seguro' | 'idioma_origen' | 'idioma_meta'
->;
-
-/** Who writes: the user's id and the name written as `autor` (display name, else e-mail). */
-export interface EntryActor {
-  id: number | null;
-  nombre: string;
-  /** May set entries `aprobado` (the glossary's owner, an admin or a revisor). */
-  canApprove?: boolean;
-}
-
-export interface EntryOrigin {
-  glossaryId: number;
-  /** The source glossary's nombre_seguro. */
-  glosario: string;
-  entradaId: number;
-  version: number;
-}
-
-/** One entry for the bulk form: the input as written, plus what trusted callers may set. */
-export interface NewEntry {
-  input: EntryInput;
-  origen?: EntryOrigin | null;
-  /** Importers that carry authorship (our own export) may keep it; otherwise the actor's. */
-  autor?: string;
-  fecha_creacion?: string;
-  /** The state an import's file gives; new entries are otherwise drafts. */
-  estado_revision?: ReviewState;
-  provenance?: Provenance;
-}
-
-/** An entry validated and derived, ready to insert; the card as the JSON stored in `ficha`. */
-export interface PreparedEntry
-  extends Omit<NormalizedEntry, 'card' | 'terms'>, DerivedColumns, Provenance {
-  ficha: string;
-  origen: EntryOrigin | null;
-  autor: string | null;
-  fecha_creacion: string | null;
-  estado_revision: ReviewState;
-}
-
-export interface NewEntryRowsOptions {
-  /** The instant written as created/updated/version date (defaults to now). */
-  now?: string;
-  /** What the glossary holds: repeats are skipped, possible duplicates kept and reported. */
-  known?: KnownEntries;
-}
-
-export interface NewEntryRows {
-  /** The new ids, aligned with the inputs; null where a duplicate was skipped. */
-  ids: Array<number | null>;
-  /** The rows written, in the order of the inputs that were not skipped. */
-  rows: EntryRow[];
-  inserted: number;
-  skipped: number;
-  /** Inputs kept although they may repeat a known concept (`position` in the inputs). */
-  possibleDuplicates: Array<{
-    position: number;
-    duplicaId: number;
-    duplicaIdExterno: string;
-    motivo: DuplicateReason;
-  }>;
-}
-
-/** A validation failure of one entry of a batch: `index` is its position in the inputs. */
-export class EntryValidationError extends AppError {
-  readonly index: number;
-  constructor(index: number, cause: AppError) {
-    super(
-      cause.code,
-      typeof cause.detail === 'string' ? `Entrada ${index + 1}: ${cause.detail}` : cause.detail,
-    );
-    this.index = index;
-  }
-}
-
-/** Derives the stored columns of an entry already validated by `normalizeEntryInput`. */
-export function deriveEntry(
-  glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
-  { card, terms, comentarios_privados, avisos }: NormalizedEntry,
-  {
-    origen,
-    autor,
-    fecha_creacion,
-    estado_revision,
-    provenance,
-  }: Omit<NewEntry, 'input'> = {},
-): PreparedEntry {
-  return {
-    ...deriveColumns(languagesOf(glossary), card),
-    id_externo: provenance?.id_externo ?? null,
-    registro_original: provenance?.registro_original ?? null,
-    ficha: fichaJson(card, terms),
-    comentarios_privados,
-    avisos,
-    origen: origen ?? null,
-    autor: autor ?? null,
-    fecha_creacion: fecha_creacion ?? null,
-    estado_revision: estado_revision ?? 'borrador',
-  };
-}
-
-/** Validates and derives entries; throws EntryValidationError naming the entry. */
-export function prepareEntries(
-  glossary: Pick<GlossaryRow, 'idioma_origen' | 'idioma_meta'>,
-  entries: readonly NewEntry[],
-): PreparedEntry[] {
-  return entries.map((entry, index) => {
-    try {
-      const normalized = normalizeEntryInput(languagesOf(glossary), entry.input);
-      return deriveEntry(glossary, normalized, { ...entry, provenance: provenanceOf(entry.input) });
-    } catch (error) {
-      throw error instanceof AppError ? new EntryValidationError(index, error) : error;
-    }
-  });
-}
-
-/** Inserts new entries' rows; the caller reindexes the new ids (an import, once at the end). */
-export async function insertNewEntryRows(
-  tx: Transaction<Database>,
-  glossary: WriteGlossary,
-  prepared: readonly PreparedEntry[],
-  actor: EntryActor,
-  { now = nowIso(), known }: NewEntryRowsOptions = {},
-): Promise<NewEntryRows> {
-  const ids: Array<number | null> = new Array<number | null>(prepared.length).fill(null);
-  const chosen: Array<{ entry: PreparedEntry; position: number; admission: Admission | null }> = [];
-  prepared.forEach((entry, position) => {
-    const admission = known ? known.admit(entry) : null;
-    if (admission?.verdict !== 'skip') chosen.push({ entry, position, admission });
-  });
-  const skipped = prepared.length - chosen.length;
-  if (chosen.length === 0) return { ids, rows: [], inserted: 0, skipped, possibleDuplicates: [] };
-
-  // The count first: on SQLite this write takes the lock before the ids are reserved.
-  await adjustEntryCount(tx, glossary.id, chosen.length);
-  const entryIds = await reserveIds(tx, 'entries', chosen.length);
-  const rows: EntryInsertRow[] = chosen.map(({ entry, position, admission }, i) => {
-    const id = entryIds[i]!;
-    ids[position] = id;
-    if (admission && admission.verdict !== 'skip') admission.slot.id = id;
-    return {
-      id,
-      glossary_id: glossary.id,
-      ficha: entry.ficha,
-      termino_origen_plegado: entry.termino_origen_plegado,
-      termino_meta_plegado: entry.termino_meta_plegado,
-      subindice_plegado: entry.subindice_plegado,
-      clave_orden: entry.clave_orden,
-      author_id: actor.id,
-      autor: entry.autor ?? actor.nombre,
-      comentarios_privados: entry.comentarios_privados,
-      version: 1,
-      fecha_creacion: entry.fecha_creacion ?? now,
-      created_at: now,
-      updated_at: now,
-      eliminado_en: null,
-      origen_glossary_id: entry.origen?.glossaryId ?? null,
-      origen_glosario: entry.origen?.glosario ?? null,
-      origen_entrada_id: entry.origen?.entradaId ?? null,
-      origen_version: entry.origen?.version ?? null,
-      estado_revision: entry.estado_revision,
-      id_externo: entry.id_externo,
-      registro_original: entry.registro_original,
-    };
-  });
-  await insertEntryRows(tx, rows);
-  await insertFirstVersionRows(tx, entryIds, actor, now);
-  await insertFieldRows(
-    tx,
-    chosen.map(({ entry }, i) => ({
-      id: entryIds[i]!,
-      glossary_id: glossary.id,
-      fields: entry.fields,
-    })),
-  );
-  await writeTermRows(tx, rows, { replace: false });
-  const possibleDuplicates: NewEntryRows['possibleDuplicates'] = [];
-  for (const { position, admission } of chosen) {
-    if (admission?.verdict === 'possible-duplicate') {
-      // Only concepts with ids are kept beside a known one, so both ids are there.
-      const { id, idExterno } = admission.other;
-      possibleDuplicates.push({
-        position,
-        duplicaId: id!,
-        duplicaIdExterno: idExterno!,
-        motivo: admission.reason,
-      });
-    }
-  }
-  return { ids, rows, inserted: chosen.length, skipped, possibleDuplicates };
-}
 
 /** `insertNewEntryRows`, then the new entries' index rows. */
 async function insertAndIndex(

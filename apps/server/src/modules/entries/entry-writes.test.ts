@@ -8,13 +8,13 @@ import { rebuildSearchIndex } from './search-index-rebuild.ts';
 import { searchIndexFor } from '../search/search-index-for.ts';
 import { targetOfField, type MatchTier, type SearchTarget } from '../search/search-order.ts';
 import { glossaryScope } from '../search/search.repository.ts';
+import { insertEntries } from './entry-writes.service.ts';
 import {
   EntryValidationError,
-  insertEntries,
   prepareEntries,
   type EntryActor,
   type NewEntry,
-} from './entry-writes.service.ts';
+} from './prepared-entry.ts';
 
 describeEngines('entry write path (bulk)', (t) => {
   let owner: TestUser;

@@ -20,7 +20,8 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
-import { insertEntries, type NewEntry } from '../entries/entry-writes.service.ts';
+import { insertEntries } from '../entries/entry-writes.service.ts';
+import type { NewEntry } from '../entries/prepared-entry.ts';
 import { attachmentDisposition } from './export.routes.ts';
 import { exportRowsQuery, listExportRows } from './export.repository.ts';
 import { EXPORT_PAGE_SIZE, exportMetaOf } from './export.service.ts';
@@ -237,7 +238,8 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
     const back = await readBack(formato as ImportFormat, res.rawPayload, meta);
     let want = listed.map((e) => asRead(e, meta, formato));
     if (formato === 'tsv') want = want.map(flattened);
-    if (formato === 'tbx') want = want.map((entry, i) => ({ ...entry, ...tbxProvenance(listed[i]!) }));
+    if (formato === 'tbx')
+      want = want.map((entry, i) => ({ ...entry, ...tbxProvenance(listed[i]!) }));
     expect(back).toEqual(want);
   });
 
@@ -321,7 +323,7 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       code: 'VALIDATION_FAILED',
-      detail: 'Formato de exportación desconocido: elige json, csv, tsv, tmx, tbx o pdf.',
+      detail: 'Formato de exportación desconocido: elige json, csv, xlsx, tsv, tmx, tbx o pdf.',
     });
     const version = await download(glossary, owner.headers, '?formato=tbx&version=4');
     expect(version.statusCode).toBe(422);
