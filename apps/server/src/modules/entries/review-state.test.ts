@@ -148,14 +148,21 @@ describeEngines('entry review state', (t) => {
       carcaj: 'borrador',
     });
 
-    const bad = await postImport(t, owner, other, {
+    // A state LudoTerm does not know leaves the entry a draft and is reported, in every format.
+    const odd = await postImport(t, owner, other, {
       formato: 'json',
       file: JSON.stringify([{ termino: { es: 'daga', en: 'dagger' }, estado_revision: 'final' }]),
     });
-    expect(bad.statusCode).toBe(422);
-    expect((bad.json() as { detail: string }).detail).toMatch(
-      /El estado de revisión «final» no es válido/,
-    );
+    expect(odd.statusCode, odd.body).toBe(200);
+    expect((odd.json() as { avisos?: string[] }).avisos).toEqual([
+      'Elemento n.º 1 (línea 1): el estado de revisión «final» no es borrador, en revisión ni aprobado: la entrada queda en borrador.',
+    ]);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/glosarios/${other.nombre_seguro}/entradas?q=daga`,
+      headers: owner.headers,
+    });
+    expect((listed.json() as Entry[]).map((e) => e.estado_revision)).toEqual(['borrador']);
   });
 
   it('lists and searches a glossary by review state, with the right totals', async () => {
