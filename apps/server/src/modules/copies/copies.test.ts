@@ -94,44 +94,30 @@ describeEngines('POST /glosarios/:nombre_seguro/copiar', (t) => {
   });
 
   it('keeps the concept id and original record an entry was imported with', async () => {
+    const registro_original = {
+      creado_por: 'Luis',
+      creado_en: '2018-05-02',
+      modificado_por: null,
+      modificado_en: null,
+    };
     const made = await t.app.inject({
       method: 'POST',
       url: `/api/glosarios/${origin.nombre_seguro}/entradas`,
       headers: owner.headers,
-      payload: {
-        termino: { es: 'poción', en: 'potion' },
-        id_externo: 'c-77',
-        registro_original: {
-          creado_por: 'Luis',
-          creado_en: '2018-05-02',
-          modificado_por: null,
-          modificado_en: null,
-        },
-      },
+      payload: { termino: { es: 'poción', en: 'potion' }, id_externo: 'c-77', registro_original },
     });
     expect(made.statusCode, made.body).toBe(201);
     const destination = await createGlossaryRow(t, owner.user);
-    const res = await copy(origin, owner.headers, {
-      destino: destination.nombre_seguro,
-      ids: [(made.json() as Entry).id],
-    });
-    expect(res.json()).toEqual({ copiadas: 1, omitidas: 0 });
+    const copyIt = () =>
+      copy(origin, owner.headers, {
+        destino: destination.nombre_seguro,
+        ids: [(made.json() as Entry).id],
+      });
+    expect((await copyIt()).json()).toEqual({ copiadas: 1, omitidas: 0 });
     const [copied] = await listOf(destination);
-    expect(copied).toMatchObject({
-      id_externo: 'c-77',
-      registro_original: {
-        creado_por: 'Luis',
-        creado_en: '2018-05-02',
-        modificado_por: null,
-        modificado_en: null,
-      },
-    });
+    expect(copied).toMatchObject({ id_externo: 'c-77', registro_original });
     // Copied again: the same concept, skipped.
-    const again = await copy(origin, owner.headers, {
-      destino: destination.nombre_seguro,
-      ids: [(made.json() as Entry).id],
-    });
-    expect(again.json()).toEqual({ copiadas: 0, omitidas: 1 });
+    expect((await copyIt()).json()).toEqual({ copiadas: 0, omitidas: 1 });
   });
 
   it('skips entries whose two terms already exist in the destination, accents and case aside', async () => {
