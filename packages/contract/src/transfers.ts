@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './languages.ts';
 
-export const IMPORT_FORMATS = ['csv', 'tsv', 'json', 'tmx', 'tbx'] as const;
+export const IMPORT_FORMATS = ['csv', 'xlsx', 'tsv', 'json', 'tmx', 'tbx'] as const;
 
 /** The largest import file by default (the server's IMPORT_MAX_BYTES; spec: 10MB). */
 export const IMPORT_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
@@ -90,9 +90,9 @@ export type ImportDoneAnswer = z.infer<typeof importDoneAnswerSchema>;
 export const importAnswerSchema = z.union([importHeadersAnswerSchema, importDoneAnswerSchema]);
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 
-export const EXPORT_FORMATS = ['json', 'csv', 'tsv', 'tmx', 'tbx', 'pdf'] as const;
+export const EXPORT_FORMATS = ['json', 'csv', 'xlsx', 'tsv', 'tmx', 'tbx', 'pdf'] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMATS, {
-  error: 'Formato de exportación desconocido: elige json, csv, tsv, tmx, tbx o pdf.',
+  error: 'Formato de exportación desconocido: elige json, csv, xlsx, tsv, tmx, tbx o pdf.',
 });
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
@@ -106,6 +106,7 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   json: 'application/json; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   tsv: 'text/tab-separated-values; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   tmx: 'application/x-tmx+xml; charset=utf-8',
   tbx: 'application/x-tbx+xml; charset=utf-8',
   pdf: 'application/pdf',

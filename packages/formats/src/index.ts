@@ -1,4 +1,5 @@
 // @ludoterm/formats: pure, streaming readers and writers of glossary files. No HTTP, no SQL.
+// exceljs (XLSX) is imported lazily by its reader and writer, so loading the package stays light.
 export { FormatError, FORMAT_ERROR_API_CODES, FORMAT_ERROR_CODES, isFormatError } from './errors.ts';
 export type { FormatErrorCode, FormatErrorLocation } from './errors.ts';
 export {
@@ -31,8 +32,10 @@ export { readDelimited, detectDelimiter, type ReadDelimitedOptions } from './csv
 export { readJson, type ReadJsonOptions } from './json/read-json.ts';
 export { readTmx } from './tmx/read-tmx.ts';
 export { readTbx } from './tbx/read-tbx.ts';
+export { readXlsx, type ReadXlsxOptions } from './xlsx/read-xlsx.ts';
 export { writeCsv, csvHeaders } from './csv/write-csv.ts';
 export { writeTsv } from './csv/write-tsv.ts';
+export { writeXlsx } from './xlsx/write-xlsx.ts';
 export { formatTsvComment } from './csv/tsv-comment.ts';
 export { writeJson, JSON_EXPORT_FORMAT, JSON_EXPORT_VERSION, type WriteJsonOptions } from './json/write-json.ts';
 export { writeTmx, type WriteTmxOptions } from './tmx/write-tmx.ts';

@@ -126,9 +126,9 @@ function expectedConcept(entry: ExportEntry, index: number, meta: GlossaryMeta):
   return out;
 }
 
-async function reimport(formato: 'json' | 'csv' | 'tsv' | 'tmx' | 'tbx', bytes: Buffer, meta: GlossaryMeta): Promise<EntryInput[]> {
+async function reimport(formato: 'json' | 'csv' | 'tsv' | 'xlsx' | 'tmx' | 'tbx', bytes: Buffer, meta: GlossaryMeta): Promise<EntryInput[]> {
   const langs = { idioma_origen: meta.idioma_origen, idioma_meta: meta.idioma_meta };
-  // Our own exports, the CSV included, import at once: no header pass.
+  // Our own exports, the CSV and XLSX included, import at once: no header pass.
   const plan = await readImportFile(bytes, { formato, ...langs });
   if (plan.tipo !== 'entradas') throw new Error('se esperaban entradas');
   return (await collectEntries(plan.entradas)).entradas;
@@ -193,7 +193,7 @@ function conceptGlossaries(tokens: string[]): fc.Arbitrary<Case> {
 const RUNS = { numRuns: 60 };
 
 describe('export then import gives the same entries', () => {
-  it.each(['json', 'csv', 'tmx'] as const)('%s keeps every card field', async (formato) => {
+  it.each(['json', 'csv', 'xlsx', 'tmx'] as const)('%s keeps every card field', async (formato) => {
     await fc.assert(
       fc.asyncProperty(glossaries(TOKENS), async (c) => {
         const back = await reimport(formato, await exportBytes(formato, c), c.meta);
@@ -256,7 +256,7 @@ describe('export then import gives the same entries', () => {
     );
   });
 
-  it.each(['json', 'csv', 'tsv', 'tmx', 'tbx'] as const)('%s round-trips the sample glossary', async (formato) => {
+  it.each(['json', 'csv', 'tsv', 'xlsx', 'tmx', 'tbx'] as const)('%s round-trips the sample glossary', async (formato) => {
     const c = { meta: SAMPLE_META, entries: SAMPLE_ENTRIES };
     const back = await reimport(formato, await exportBytes(formato, c), SAMPLE_META);
     const want = SAMPLE_ENTRIES.map((e) => expected(e, SAMPLE_META, formato === 'json'));

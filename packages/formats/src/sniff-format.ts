@@ -2,13 +2,15 @@ import type { ImportFormat } from '@ludoterm/contract';
 import iconv from 'iconv-lite';
 import { FormatError } from './errors.ts';
 import { entityDeclarationError } from './xml/xml-units.ts';
+import { isZip } from './zip/zip-reader.ts';
 
 /** What the content of a file looks like. csv and tsv differ only by their likely delimiter. */
 export type SniffedFormat = 'csv' | 'tsv' | 'json' | 'tmx' | 'tbx';
 
-export const FORMAT_NAMES: Record<SniffedFormat, string> = {
+export const FORMAT_NAMES: Record<ImportFormat, string> = {
   csv: 'CSV',
   tsv: 'TSV',
+  xlsx: 'XLSX',
   json: 'JSON',
   tmx: 'TMX',
   tbx: 'TBX',
@@ -20,6 +22,8 @@ interface Inspection {
   xmlRoot?: string;
   /** A binary file type recognised by its signature. */
   binary?: string;
+  /** A ZIP (an .xlsx if the workbook check agrees) or an OLE compound file (.xls, or a password). */
+  container?: 'zip' | 'ole';
   /** XML whose DOCTYPE declares entities: refused whatever the format. */
   entities?: boolean;
 }
@@ -123,12 +127,30 @@ function inspectText(raw: string): Inspection {
   return { format: tabs > 0 && tabs >= others ? 'tsv' : 'csv' };
 }
 
-function binarySignature(b: Uint8Array): string | null {
-  if (b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46) return 'PDF';
-  if (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) return 'ZIP (Excel .xlsx, Word .docx u otro)';
-  if (b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0) return 'Excel o Word antiguo (.xls, .doc)';
-  if (b[0] === 0x1f && b[1] === 0x8b) return 'comprimido (gzip)';
+/** Whether the bytes start like an OLE compound file: an old .xls or .doc, or an encrypted .xlsx. */
+function isOleFile(b: Uint8Array): boolean {
+  return b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
+}
+
+function binaryInspection(b: Uint8Array): Inspection | null {
+  if (b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46) return { format: null, binary: 'PDF' };
+  if (isZip(b)) return { format: null, binary: 'ZIP (Excel .xlsx, Word .docx u otro)', container: 'zip' };
+  if (isOleFile(b)) return { format: null, binary: 'Excel o Word antiguo (.xls, .doc)', container: 'ole' };
+  if (b[0] === 0x1f && b[1] === 0x8b) return { format: null, binary: 'comprimido (gzip)' };
   return null;
+}
+
+/**
+ * The refusal of an OLE compound file chosen as XLSX: Excel saves a workbook with a password,
+ * and a pre-2007 workbook, in that container, which only its own application can open.
+ */
+function oleWorkbookError(): FormatError {
+  return new FormatError(
+    'FORMAT_MISMATCH',
+    'El archivo es un libro de Excel protegido con contraseña o en el formato antiguo .xls, que no se pueden ' +
+      'importar. Ábrelo en Excel o LibreOffice, quítale la contraseña si la tiene y guárdalo como ' +
+      '«Libro de Excel (.xlsx)»; luego vuelve a importarlo.',
+  );
 }
 
 function decodeLeniently(b: Uint8Array): string {
@@ -151,9 +173,7 @@ function decodeLeniently(b: Uint8Array): string {
 }
 
 function inspectBytes(firstBytes: Uint8Array): Inspection {
-  const binary = binarySignature(firstBytes);
-  if (binary) return { format: null, binary };
-  return inspectText(decodeLeniently(firstBytes));
+  return binaryInspection(firstBytes) ?? inspectText(decodeLeniently(firstBytes));
 }
 
 /** What a file's first KiB look like; `null` for binary files and XML other than TMX or TBX. */
@@ -175,7 +195,19 @@ export function isFormatCompatible(formato: ImportFormat, sniffed: SniffedFormat
 function mismatchError(formato: ImportFormat, inspection: Inspection): FormatError {
   const chosen = `Has elegido el formato ${FORMAT_NAMES[formato]}`;
   let what: string;
-  if (inspection.binary) {
+  if (formato === 'xlsx') {
+    what = inspection.binary
+      ? `el archivo no es un libro de Excel .xlsx (parece ${inspection.binary}). Comprueba que has subido el archivo correcto.`
+      : inspection.format === null
+        ? `el archivo es un XML cuya raíz es <${inspection.xmlRoot ?? '?'}>, no un libro de Excel .xlsx. ` +
+          'Comprueba que has subido el archivo correcto.'
+        : `el contenido del archivo es ${FORMAT_NAMES[inspection.format]}, no un libro de Excel .xlsx. ` +
+          `Elige el formato ${FORMAT_NAMES[inspection.format]} o comprueba que has subido el archivo correcto.`;
+  } else if (inspection.container === 'zip') {
+    what =
+      `el archivo no es de texto (parece ${inspection.binary}). Si es un libro de Excel, elige el formato XLSX; ` +
+      'si es otra cosa, exporta el glosario como «CSV UTF-8» y vuelve a importarlo.';
+  } else if (inspection.binary) {
     what =
       `el archivo no es de texto (parece ${inspection.binary}). Si es una hoja de cálculo, expórtala como ` +
       '«CSV UTF-8» y vuelve a importarla.';
@@ -192,6 +224,11 @@ function mismatchError(formato: ImportFormat, inspection: Inspection): FormatErr
 
 function check(formato: ImportFormat, inspection: Inspection): void {
   if (inspection.entities) throw entityDeclarationError();
+  if (formato === 'xlsx') {
+    // Whether the ZIP holds a workbook is the XLSX reader's check (checkWorkbook).
+    if (inspection.container === 'zip') return;
+    if (inspection.container === 'ole') throw oleWorkbookError();
+  }
   if (!isFormatCompatible(formato, inspection.format)) throw mismatchError(formato, inspection);
 }
 

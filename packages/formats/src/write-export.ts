@@ -6,6 +6,7 @@ import type { EntrySource, GlossaryMeta } from './model.ts';
 import { writePdf } from './pdf/write-pdf.ts';
 import { writeTbx } from './tbx/write-tbx.ts';
 import { writeTmx } from './tmx/write-tmx.ts';
+import { writeXlsx } from './xlsx/write-xlsx.ts';
 
 export interface WriteExportOptions {
   /** TBX only: 2 (TBX-Basic `martif`, the default) or 3. */
@@ -34,6 +35,8 @@ export function writeExport(
       return encodeUtf8(writeCsv(entries, meta));
     case 'tsv':
       return encodeUtf8(writeTsv(entries, meta));
+    case 'xlsx':
+      return writeXlsx(entries, meta);
     case 'tmx':
       return encodeUtf8(writeTmx(entries, meta, { fecha }));
     case 'tbx':

@@ -195,7 +195,7 @@ export const es = {
   },
   import: {
     title: 'Importar',
-    drop: 'Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. {limite})',
+    drop: 'Arrastra aquí un archivo CSV, TSV, Excel (XLSX), JSON, TMX o TBX (máx. {limite})',
     submit: 'Importar al glosario',
     noGlossary: 'Selecciona un glosario antes de importar.',
     noFile: 'Selecciona un archivo a importar.',
@@ -222,7 +222,7 @@ export const es = {
     chosenFile: 'Archivo: {name} ({size})',
     removeFile: 'Quitar el archivo',
     unsupportedFile:
-      'Ese tipo de archivo no se admite: elige un archivo .csv, .tsv, .txt, .tab, .json, .tmx o .tbx.',
+      'Ese tipo de archivo no se admite: elige un archivo .csv, .tsv, .txt, .tab, .xlsx, .json, .tmx o .tbx.',
     tooLarge:
       'El archivo ({size}) supera el máximo de {limite} que admite la importación. Divídelo en varios archivos más pequeños o pide a un administrador que amplíe el límite.',
     mappingTitle: 'Mapeo de columnas',
@@ -513,6 +513,10 @@ export const es = {
       csv: {
         label: 'CSV',
         hint: 'Excel o LibreOffice, y la importación de glosarios de memoQ, Phrase, Crowdin o Smartcat (una columna por campo).',
+      },
+      xlsx: {
+        label: 'Excel (XLSX)',
+        hint: 'Libro de Excel o LibreOffice con las mismas columnas que el CSV (todos los términos y sus estados); se vuelve a importar tal cual.',
       },
       tsv: {
         label: 'TSV (texto tabulado)',

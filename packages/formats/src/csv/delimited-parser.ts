@@ -1,10 +1,8 @@
 import { FormatError } from '../errors.ts';
+import type { TableRow } from './read-table.ts';
 
-export interface DelimitedRow {
-  cells: string[];
-  /** Line where the record starts (1-based); a quoted field may make it span several. */
-  line: number;
-}
+/** A record; its `line` is where it starts, as a quoted field may make it span several. */
+export type DelimitedRow = TableRow;
 
 const QUOTE = 34; // "
 const LF = 10;

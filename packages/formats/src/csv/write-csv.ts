@@ -2,6 +2,7 @@ import { definitionFieldId, type ImportMapping, isTermTarget } from '@ludoterm/c
 import {
   cardFieldIds,
   type EntrySource,
+  type ExportEntry,
   getField,
   type GlossaryLanguages,
   type GlossaryMeta,
@@ -84,22 +85,33 @@ export function ownCsvMapping(headers: readonly string[], meta: GlossaryLanguage
   return Object.values(mapping).some(isTermTarget) ? mapping : null;
 }
 
-/** CSV export, streamed: UTF-8 with BOM (so Excel reads the accents), CRLF, a header row. */
-export async function* writeCsv(entries: EntrySource, meta: GlossaryMeta): AsyncGenerator<string> {
+/**
+ * The cells of an entry's row, in `csvHeaders` order, as stored (`null` when empty, no CSV
+ * escaping): what the CSV and the XLSX exports write.
+ */
+export function csvRowCells(meta: GlossaryLanguages): (entry: ExportEntry) => (string | null)[] {
   const ids = seedFieldIds(meta);
   const later = laterFieldIds(meta);
   const langs = languagesOf(meta);
+  return (entry) => {
+    const cells = ids.map((id) => getField(entry, id));
+    for (const lang of langs) {
+      const terms = termCells(entry, lang);
+      cells.push(terms.otros, terms.estados);
+    }
+    cells.push(entry.estado_revision ?? null);
+    for (const id of later) cells.push(getField(entry, id));
+    return cells;
+  };
+}
+
+/** CSV export, streamed: UTF-8 with BOM (so Excel reads the accents), CRLF, a header row. */
+export async function* writeCsv(entries: EntrySource, meta: GlossaryMeta): AsyncGenerator<string> {
+  const rowCells = csvRowCells(meta);
   const batcher = new TextBatcher();
   batcher.push(`\uFEFF${csvHeaders(meta).join(',')}\r\n`);
   for await (const entry of entries) {
-    let line = ids.map((id) => escapeCsvCell(getField(entry, id))).join(',');
-    for (const lang of langs) {
-      const cells = termCells(entry, lang);
-      line += `,${escapeCsvCell(cells.otros)},${escapeCsvCell(cells.estados)}`;
-    }
-    line += `,${entry.estado_revision ?? ''}`;
-    for (const id of later) line += `,${escapeCsvCell(getField(entry, id))}`;
-    const batch = batcher.push(`${line}\r\n`);
+    const batch = batcher.push(`${rowCells(entry).map(escapeCsvCell).join(',')}\r\n`);
     if (batch) yield batch;
   }
   yield batcher.flush();

@@ -84,8 +84,16 @@ export function listZip(bytes: Uint8Array): ZipEntry[] {
   return entries;
 }
 
-/** Decompresses one entry, stopping past `maxBytes` whatever the archive claims (zip bombs). */
-export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Uint8Array {
+/**
+ * Decompresses one entry chunk by chunk into `onChunk`, stopping past `maxBytes` whatever the
+ * archive claims (zip bombs); answers the decompressed size.
+ */
+export function inflateZipEntry(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  maxBytes: number,
+  onChunk: (chunk: Uint8Array) => void,
+): number {
   if (entry.isEncrypted) throw new ZipError('encrypted', 'El documento está protegido con contraseña.');
   if (entry.declaredSize > maxBytes) throw tooLarge();
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -97,30 +105,48 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: numbe
   const data = bytes.subarray(start, end);
   if (entry.method === 0) {
     if (data.length > maxBytes) throw tooLarge();
-    return data.slice();
+    onChunk(data);
+    return data.length;
   }
   if (entry.method !== 8) throw new ZipError('unsupported', 'El documento usa una compresión que no se puede leer.');
 
-  const chunks: Uint8Array[] = [];
   let total = 0;
   let exceeded = false;
   let finished = false;
+  // The caller's refusal, thrown from inside fflate's callback: passed on as is, not as damage.
+  let refused: { error: unknown } | null = null;
   const inflate = new Inflate((chunk, final) => {
+    if (refused) return;
     total += chunk.length;
     if (total > maxBytes) exceeded = true;
-    else chunks.push(chunk);
+    else {
+      try {
+        onChunk(chunk);
+      } catch (error) {
+        refused = { error };
+      }
+    }
     if (final) finished = true;
   });
-  const step = 64 * 1024;
+  // Small steps: one step of compressed input can inflate about a thousandfold before the check.
+  const step = 16 * 1024;
   try {
-    for (let offset = 0; offset < data.length && !exceeded; offset += step) {
+    for (let offset = 0; offset < data.length && !exceeded && !refused; offset += step) {
       inflate.push(data.subarray(offset, Math.min(offset + step, data.length)), offset + step >= data.length);
     }
   } catch (error) {
     throw new ZipError('corrupt', 'El archivo está dañado: no se pudo descomprimir.', { cause: error });
   }
+  if (refused) throw (refused as { error: unknown }).error;
   if (exceeded) throw tooLarge();
   if (!finished) throw corrupt('El archivo está dañado: un componente está incompleto.');
+  return total;
+}
+
+/** Decompresses one entry whole, with `inflateZipEntry`'s bound. */
+export function readZipEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const total = inflateZipEntry(bytes, entry, maxBytes, (chunk) => chunks.push(chunk.slice()));
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

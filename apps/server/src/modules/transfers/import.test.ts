@@ -716,7 +716,7 @@ ${concept('m-2')}
       const noFormat = await postImport(t, owner, glossary, { file: 'es,en\na,b\n' });
       expect(noFormat.statusCode).toBe(422);
       expect(noFormat.json<{ detail: string }>().detail).toBe(
-        'Indica el formato del archivo: csv, tsv, json, tmx, tbx.',
+        'Indica el formato del archivo: csv, xlsx, tsv, json, tmx, tbx.',
       );
       const pdf = await postImport(t, owner, glossary, { formato: 'pdf', file: 'x' });
       expect(pdf.statusCode).toBe(422);
