@@ -100,7 +100,7 @@ test('import: a file over the server limit is refused before it is sent', async 
   const { section } = await newImportTarget(page, 'Grande');
   // The e2e server keeps the default limit, which the drop zone states.
   await expect(
-    section.getByText('Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 10MB)'),
+    section.getByText('Arrastra aquí un archivo CSV, TSV, Excel (XLSX), JSON, TMX o TBX (máx. 10MB)'),
   ).toBeVisible();
   let posted = 0;
   page.on('request', (request) => {
@@ -164,7 +164,7 @@ test('import: the file is chosen with a real button, from the keyboard', async (
   await expect(section.locator('[role="presentation"][tabindex]')).toHaveCount(0);
   const choose = section.getByRole('button', { name: 'Elegir archivo' });
   await expect(choose).toHaveAccessibleDescription(
-    'Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 10MB)',
+    'Arrastra aquí un archivo CSV, TSV, Excel (XLSX), JSON, TMX o TBX (máx. 10MB)',
   );
   await choose.focus();
   const chooser = page.waitForEvent('filechooser');

@@ -7,7 +7,7 @@ const features = [
   {
     to: paths.create,
     title: 'Crear e importar glosarios',
-    text: 'Glosarios bilingües (español, inglés, francés o alemán) creados desde cero o importados de CSV, TSV, JSON, TMX o TBX.',
+    text: 'Glosarios bilingües (español, inglés, francés o alemán) creados desde cero o importados de CSV, TSV, Excel (XLSX), JSON, TMX o TBX.',
   },
   {
     to: paths.entries,
@@ -32,7 +32,7 @@ const features = [
   {
     to: paths.export,
     title: 'Exportar',
-    text: 'Descarga tus glosarios en JSON, CSV, TSV, TMX, TBX o PDF para llevarlos a tu herramienta de traducción o imprimirlos.',
+    text: 'Descarga tus glosarios en JSON, CSV, TSV, Excel (XLSX), TMX, TBX o PDF para llevarlos a tu herramienta de traducción o imprimirlos.',
   },
 ] as const;
 

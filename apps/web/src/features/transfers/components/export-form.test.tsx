@@ -118,9 +118,10 @@ describe('ExportForm', () => {
     serveDownloads(() => ({ status: 200, data: new Blob([]) }));
     renderWithProviders(<Harness initial={rpgGlossary} />);
     const radios = screen.getAllByRole('radio');
-    expect(radios).toHaveLength(7);
+    expect(radios).toHaveLength(8);
     expect(radios[0]).toBeChecked();
     expect(screen.getByText(/Glosario de OmegaT y CafeTran/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Excel \(XLSX\)/ })).toBeInTheDocument();
     expect(screen.getByText(/Trados\/MultiTerm, memoQ, Phrase/)).toBeInTheDocument();
     const labels = radios.map((r) => r.closest('label, button')?.textContent ?? '');
     const v2 = labels.findIndex((l) => l.startsWith('TBX v2 (TBX-Basic)'));

@@ -63,7 +63,7 @@ describe('GlossaryImport', () => {
   it('enables Importar al glosario only with a file, saying why it is disabled', async () => {
     const { input, submit } = setup([]);
     expect(
-      screen.getByText('Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 10MB)'),
+      screen.getByText('Arrastra aquí un archivo CSV, TSV, Excel (XLSX), JSON, TMX o TBX (máx. 10MB)'),
     ).toBeInTheDocument();
     expect(submit()).toBeDisabled();
     expect(submit()).toHaveAccessibleDescription('Selecciona un archivo a importar.');
@@ -79,7 +79,7 @@ describe('GlossaryImport', () => {
     const opened = vi.spyOn(input(), 'click');
     const choose = screen.getByRole('button', { name: 'Elegir archivo' });
     expect(choose).toHaveAccessibleDescription(
-      'Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 10MB)',
+      'Arrastra aquí un archivo CSV, TSV, Excel (XLSX), JSON, TMX o TBX (máx. 10MB)',
     );
     expect(document.querySelector('[role="presentation"][tabindex]')).toBeNull();
     choose.focus();
@@ -90,7 +90,7 @@ describe('GlossaryImport', () => {
   it("states the server's limit and refuses a larger file before sending it", async () => {
     const { input, submit, sent, onStatus } = setup([], { maxBytes: 2048 });
     expect(
-      screen.getByText('Arrastra aquí un archivo CSV, TSV, JSON, TMX o TBX (máx. 2KB)'),
+      screen.getByText('Arrastra aquí un archivo CSV, TSV, Excel (XLSX), JSON, TMX o TBX (máx. 2KB)'),
     ).toBeInTheDocument();
     const big = new File(['Spanish,English\n', 'a'.repeat(3000)], 'grande.csv', {
       type: 'text/csv',
@@ -271,9 +271,9 @@ describe('GlossaryImport', () => {
   it('refuses a file of another type before sending it', async () => {
     const { input, submit, sent } = setup([]);
     const user = userEvent.setup({ applyAccept: false });
-    await user.upload(input(), new File(['x'], 'hoja.xlsx', { type: 'application/vnd.ms-excel' }));
+    await user.upload(input(), new File(['x'], 'hoja.xls', { type: 'application/vnd.ms-excel' }));
     expect(await statusBox()).toHaveTextContent(
-      'Ese tipo de archivo no se admite: elige un archivo .csv, .tsv, .txt, .tab, .json, .tmx o .tbx.',
+      'Ese tipo de archivo no se admite: elige un archivo .csv, .tsv, .txt, .tab, .xlsx, .json, .tmx o .tbx.',
     );
     expect(submit()).toBeDisabled();
     expect(sent).toHaveLength(0);

@@ -66,6 +66,7 @@ const ACCEPT: Record<string, string[]> = {
   'text/csv': ['.csv'],
   'text/tab-separated-values': ['.tsv', '.tab'],
   'text/plain': ['.txt', '.tab'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
   'application/json': ['.json'],
   'application/x-tmx+xml': ['.tmx'],
   'application/x-tbx+xml': ['.tbx'],
@@ -74,7 +75,7 @@ const ACCEPT: Record<string, string[]> = {
 };
 
 /**
- * /crear's import section: a drop zone (CSV, TSV, JSON, TMX, TBX), 'Importar al glosario'
+ * /crear's import section: a drop zone (CSV, TSV, XLSX, JSON, TMX, TBX), 'Importar al glosario'
  * (enabled only with a file), the column-mapping table after a header pass, an upload
  * progress bar and a status box with the spec's messages. The format comes from the
  * lowercased extension; the mapping is sent only once the user has one.

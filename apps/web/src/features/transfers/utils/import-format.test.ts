@@ -10,10 +10,11 @@ describe('importFormatOf', () => {
     expect(importFormatOf('export.json')).toBe('json');
     expect(importFormatOf('memoria.tmx')).toBe('tmx');
     expect(importFormatOf('terminos.v2.tbx')).toBe('tbx');
+    expect(importFormatOf('Hoja.XLSX')).toBe('xlsx');
   });
 
   it('answers null for anything else', () => {
-    expect(importFormatOf('hoja.xlsx')).toBeNull();
+    expect(importFormatOf('hoja.xls')).toBeNull();
     expect(importFormatOf('sin-extension')).toBeNull();
     expect(importFormatOf('csv')).toBeNull();
   });

@@ -6,6 +6,7 @@ const FORMAT_BY_EXTENSION: Record<string, ImportFormat> = {
   tsv: 'tsv',
   txt: 'tsv',
   tab: 'tsv',
+  xlsx: 'xlsx',
   json: 'json',
   tmx: 'tmx',
   tbx: 'tbx',

@@ -23,6 +23,11 @@ export function ExportSection() {
           quita al volver a importarlas.
         </List.Item>
         <List.Item>
+          <strong>Excel (XLSX)</strong>: un libro con una hoja y las mismas columnas que el CSV,
+          todos los términos y sus estados incluidos. Las celdas son texto, así que ninguna se
+          toma por fórmula; se vuelve a importar en LudoTerm sin asignar columnas.
+        </List.Item>
+        <List.Item>
           <strong>TSV</strong>: el glosario de OmegaT y CafeTran (término, traducción y un
           comentario con el resto de la ficha). Los saltos de línea de un campo pasan a ser
           espacios.
