@@ -68,13 +68,13 @@ const RICH_ENTRIES: EntryInput[] = [
 ];
 
 /**
- * What a reader gives back of an exported entry: every card field of the glossary; our CSV also
- * keeps the review state, and our JSON private comments, the review state and the term list.
+ * What a reader gives back of an exported entry: every card field of the glossary; our CSV and
+ * XLSX also keep the review state, and our JSON private comments, the review state and the term list.
  */
 function asRead(entry: Entry, meta: GlossaryMeta, formato: ExportFormat): EntryInput {
   const out = blankEntry(meta);
   for (const id of cardFieldIds(meta)) setField(out, id, getField(entry, id));
-  if (formato === 'csv') out.estado_revision = entry.estado_revision;
+  if (formato === 'csv' || formato === 'xlsx') out.estado_revision = entry.estado_revision;
   if (formato === 'json') {
     out.comentarios_privados = entry.comentarios_privados;
     out.estado_revision = entry.estado_revision;
@@ -221,6 +221,7 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
   it.each<[ExportFormat, string]>([
     ['json', ''],
     ['csv', ''],
+    ['xlsx', ''],
     ['tsv', ''],
     ['tmx', ''],
     ['tbx', ''],
@@ -319,7 +320,7 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
   });
 
   it('refuses an unknown format or TBX version with 422 in Spanish', async () => {
-    const res = await download(glossary, owner.headers, '?formato=xlsx');
+    const res = await download(glossary, owner.headers, '?formato=xls');
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       code: 'VALIDATION_FAILED',
