@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -154,6 +155,70 @@ test("import: LudoTerm's own CSV export goes in at once, with no mapping to conf
   await section.getByRole('button', { name: 'Importar al glosario' }).click();
   await expect(section.getByRole('status')).toHaveText('Importación completada (2 elementos).');
   await expect(section.getByRole('table', { name: 'Mapeo de columnas' })).toHaveCount(0);
+});
+
+test('import: an Excel (XLSX) export from /exportar goes into another glossary with its synonyms and statuses', async ({
+  editorPage: page,
+}) => {
+  // A glossary whose entry has several terms per language, each with its status.
+  await page.goto('/crear');
+  const headers = {
+    authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}`,
+  };
+  const created = await page.request.post('/api/glosarios', {
+    data: { nombre: `Hoja ${Date.now().toString(36)}`, idioma_origen: 'es', idioma_meta: 'en' },
+    headers,
+  });
+  const { nombre_seguro: slug } = (await created.json()) as { nombre_seguro: string };
+  const entry = await page.request.post(`/api/glosarios/${slug}/entradas`, {
+    data: {
+      termino: { es: 'ataque', en: 'attack' },
+      terminos: [
+        { idioma: 'es', termino: 'ataque', estado: 'preferido' },
+        { idioma: 'es', termino: 'golpe', estado: 'desaconsejado' },
+        { idioma: 'en', termino: 'attack', estado: 'preferido' },
+        { idioma: 'en', termino: 'hit', estado: 'prohibido' },
+      ],
+      notas: '=SUMA(A1) no es una fórmula',
+    },
+    headers,
+  });
+  expect(entry.status()).toBe(201);
+
+  // Exported as «Excel (XLSX)» through the page.
+  await page.goto(`/exportar?glosario=${slug}`);
+  await page.getByRole('radio', { name: /^Excel \(XLSX\)/ }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${slug}.xlsx`);
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+  // Dropped on another glossary's import: no mapping to confirm, every term and status kept.
+  const { section } = await newImportTarget(page, 'Desde Excel');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `${slug}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: bytes,
+  });
+  await expect(section.getByText(`Archivo: ${slug}.xlsx`)).toBeVisible();
+  await section.getByRole('button', { name: 'Importar al glosario' }).click();
+  await expect(section.getByRole('status')).toHaveText('Importación completada (1 elemento).');
+  await expect(section.getByRole('table', { name: 'Mapeo de columnas' })).toHaveCount(0);
+  const target = new URL(page.url()).searchParams.get('glosario')!;
+  const listed = await page.request.get(`/api/glosarios/${target}/entradas`, { headers });
+  const [imported] = (await listed.json()) as {
+    terminos: { idioma: string; termino: string; estado: string }[];
+    notas: string;
+  }[];
+  expect(imported!.terminos.map((t) => `${t.idioma}:${t.termino}:${t.estado}`)).toEqual([
+    'es:ataque:preferido',
+    'es:golpe:desaconsejado',
+    'en:attack:preferido',
+    'en:hit:prohibido',
+  ]);
+  expect(imported!.notas).toBe('=SUMA(A1) no es una fórmula');
 });
 
 test('import: the file is chosen with a real button, from the keyboard', async ({

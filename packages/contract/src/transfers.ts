@@ -90,9 +90,10 @@ export type ImportDoneAnswer = z.infer<typeof importDoneAnswerSchema>;
 export const importAnswerSchema = z.union([importHeadersAnswerSchema, importDoneAnswerSchema]);
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
 
-export const EXPORT_FORMATS = ['json', 'csv', 'xlsx', 'tsv', 'tmx', 'tbx', 'pdf'] as const;
+// In the order /exportar shows them, two to a row: TBX v2 and v3 (tbx twice) share one.
+export const EXPORT_FORMATS = ['json', 'csv', 'tsv', 'tmx', 'tbx', 'xlsx', 'pdf'] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMATS, {
-  error: 'Formato de exportación desconocido: elige json, csv, xlsx, tsv, tmx, tbx o pdf.',
+  error: 'Formato de exportación desconocido: elige json, csv, tsv, tmx, tbx, xlsx o pdf.',
 });
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 

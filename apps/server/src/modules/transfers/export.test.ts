@@ -324,7 +324,7 @@ describeEngines('GET /glosarios/:nombre_seguro/exportar', (t) => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       code: 'VALIDATION_FAILED',
-      detail: 'Formato de exportación desconocido: elige json, csv, xlsx, tsv, tmx, tbx o pdf.',
+      detail: 'Formato de exportación desconocido: elige json, csv, tsv, tmx, tbx, xlsx o pdf.',
     });
     const version = await download(glossary, owner.headers, '?formato=tbx&version=4');
     expect(version.statusCode).toBe(422);
