@@ -88,6 +88,17 @@ export const contextSourceFieldId = (lang: Language) => `fuente_contexto_${lang}
 /** The target language's definition; the base language's is `definicion`, so it has no `definicion_xx`. */
 export const definitionFieldId = (lang: Language) => `definicion_${lang}` as const;
 
+/**
+ * A card (or an entry object) of a glossary with base language `from`, for one with the same two
+ * languages based on `to`: the old base's `definicion` becomes `definicion_{from}`, and
+ * `definicion_{to}` the new `definicion`. Unchanged when the base is the same.
+ */
+export function rebaseDefinitions<T extends object>(card: T, from: Language, to: Language): T {
+  if (from === to) return card;
+  const { definicion, [definitionFieldId(to)]: newBase, ...rest } = card as Record<string, unknown>;
+  return { ...rest, definicion: newBase ?? null, [definitionFieldId(from)]: definicion ?? null } as T;
+}
+
 /** Whether a card field id is one of the term's language sub-fields (`termino.es`…). */
 export function isTermField(id: string): boolean {
   return id.startsWith('termino.');

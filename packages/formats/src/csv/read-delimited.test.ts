@@ -157,13 +157,14 @@ describe('readDelimited: a definition per language', () => {
       'Definición (es)': 'definicion',
       'Definition EN': 'definicion_en',
     });
-    // An es→en export's own columns, read into en→es: its English definition is that glossary's base one.
+    // An es→en export's own columns, read into en→es: its English definition is that glossary's
+    // base one, and its plain «definicion» the Spanish one.
     const swapped = await readDelimited('es,en,definicion,definicion_en\nbotín,loot,Objetos.,Items.\n', { formato: 'csv', ...EN_ES });
     expect(swapped.tipo === 'cabeceras' && swapped.sugerencia).toEqual({
       es: 'termino.es',
       en: 'termino.en',
-      definicion: 'definicion',
-      definicion_en: 'ignorar',
+      definicion: 'definicion_es',
+      definicion_en: 'definicion',
     });
   });
 });

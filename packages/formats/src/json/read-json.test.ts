@@ -2,7 +2,7 @@ import type { Term } from '@ludoterm/contract';
 import { describe, expect, it } from 'vitest';
 import type { FormatError } from '../errors.ts';
 import { readImportFile } from '../read-import-file.ts';
-import { compact, entriesOf, ES_EN, readFixture } from '../test-support/fixtures.ts';
+import { compact, entriesOf, EN_ES, ES_EN, readFixture } from '../test-support/fixtures.ts';
 import { type JsonEvent, JsonScanner } from './json-scanner.ts';
 import { readJson } from './read-json.ts';
 import { writeJson } from './write-json.ts';
@@ -110,6 +110,20 @@ describe('readJson', () => {
       'el término «MANÁ» repite «Maná» salvo en mayúsculas: se guarda una vez, como «Maná».',
       'el estado de revisión «lista» no es borrador, en revisión ni aprobado: la entrada queda en borrador.',
     ]);
+  });
+
+  it('reads our export of the same languages the other way round with each definition in its slot', async () => {
+    const file = JSON.stringify({
+      formato: 'ludoterm-glosario',
+      glosario: { nombre: 'G', idioma_origen: 'es', idioma_meta: 'en' },
+      entradas: [{ termino: { es: 'lanza', en: 'spear' }, definicion: 'Arma de asta.', definicion_en: 'A pole weapon.' }],
+    });
+    const { entradas } = await entriesOf(readImportFile(Buffer.from(file), { formato: 'json', ...EN_ES }));
+    expect(compact(entradas[0]!)).toEqual({
+      termino: { es: 'lanza', en: 'spear' },
+      definicion: 'A pole weapon.',
+      definicion_es: 'Arma de asta.',
+    });
   });
 
   it('reads flat entries with the target language’s definition as entries, not columns to map', async () => {

@@ -1,4 +1,11 @@
-import { CARD_TEXT_FIELDS, type EntryInput, type ImportMapping, LANGUAGES, type TermInput } from '@ludoterm/contract';
+import {
+  CARD_TEXT_FIELDS,
+  type EntryInput,
+  type ImportMapping,
+  LANGUAGES,
+  rebaseDefinitions,
+  type TermInput,
+} from '@ludoterm/contract';
 import { BatchCursor } from '../batch-cursor.ts';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { FormatError } from '../errors.ts';
@@ -183,13 +190,18 @@ export async function readJson(source: TextSource, options: ReadJsonOptions): Pr
     );
   };
 
+  // Our export of a glossary with the same languages the other way round: its definitions swap slots.
+  const exportBase = LANGUAGES.find((l) => l === exportMeta?.['idioma_origen']);
+  const rebased = (obj: JsonObject): JsonObject =>
+    exportBase ? rebaseDefinitions(obj, exportBase, options.idioma_origen) : obj;
+
   const firstObject = first ? requireObject(first) : null;
   if (isOwnExport || firstObject === null || isEntryShaped(firstObject)) {
     async function* items(): AsyncGenerator<ReadItem[]> {
       for await (const elements of remainingElements()) {
         yield elements.map((event) => {
           const avisos: string[] = [];
-          const entrada = entryFromObject(requireObject(event), options, avisos);
+          const entrada = entryFromObject(rebased(requireObject(event)), options, avisos);
           return { entrada, ubicacion: placeOf(event), ...(avisos.length > 0 ? { avisos } : {}) };
         });
       }

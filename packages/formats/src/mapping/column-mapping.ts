@@ -1,4 +1,11 @@
-import { type EntryInput, type ImportMapping, isTermTarget, type Language, termImportTargets } from '@ludoterm/contract';
+import {
+  definitionFieldId,
+  type EntryInput,
+  type ImportMapping,
+  isTermTarget,
+  type Language,
+  termImportTargets,
+} from '@ludoterm/contract';
 import { FormatError } from '../errors.ts';
 import { blankEntry, cardFieldIds, type GlossaryLanguages, hasAnyTerm, setField } from '../model.ts';
 import { applyRowTerms, isTermListTarget } from '../terms/read-terms.ts';
@@ -171,6 +178,12 @@ export function suggestMapping(headers: readonly string[], langs: GlossaryLangua
   const used = new Set<string>();
   const mapping: ImportMapping = {};
   let lastLang: Language | null = null;
+  // A sheet naming the base language's definition (our export of the same languages the other
+  // way round) has its plain «definicion» in the other language.
+  const namesBaseDefinition = headers.some((h) => {
+    const m = meaningOf(h);
+    return m?.kind === 'lang-field' && m.prefix === 'definicion_' && m.lang === langs.idioma_origen;
+  });
   for (const header of headers) {
     const repeated = REPEATED_HEADER.test(header);
     const meaning = meaningOf(repeated ? header.replace(REPEATED_HEADER, '') : header);
@@ -183,7 +196,9 @@ export function suggestMapping(headers: readonly string[], langs: GlossaryLangua
       // The base language's definition is the card's `definicion`.
       target = meaning.prefix === 'definicion_' && lang === langs.idioma_origen ? 'definicion' : `${meaning.prefix}${lang}`;
     }
-    else if (meaning?.kind === 'field') target = meaning.id;
+    else if (meaning?.kind === 'field') {
+      target = meaning.id === 'definicion' && namesBaseDefinition ? definitionFieldId(langs.idioma_meta) : meaning.id;
+    }
     else if (meaning?.kind === 'other-terms') target = `terminos.${meaning.lang ?? lastLang ?? langs.idioma_origen}`;
     else if (meaning?.kind === 'statuses' && (meaning.lang ?? lastLang)) target = `estados.${meaning.lang ?? lastLang}`;
     else if (meaning?.kind === 'review') target = 'estado_revision';

@@ -1,4 +1,11 @@
-import { es, sharesLanguages, type CopyAnswer, type CopyInput } from '@ludoterm/contract';
+import {
+  es,
+  rebaseDefinitions,
+  sharesLanguages,
+  type CopyAnswer,
+  type CopyInput,
+  type Language,
+} from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -59,7 +66,12 @@ export async function copyEntries(
   const entries: NewEntry[] = rows.map((row) => ({
     // A copy is the same concept: it keeps the id and record it was imported with.
     input: {
-      ...fichaToInput(row.ficha),
+      // A glossary with the same languages the other way round holds each definition in the other slot.
+      ...rebaseDefinitions(
+        fichaToInput(row.ficha),
+        origin.glossary.idioma_origen as Language,
+        destination.glossary.idioma_origen as Language,
+      ),
       id_externo: row.id_externo,
       registro_original: originalRecordOf(row.registro_original),
     },

@@ -186,6 +186,26 @@ describeEngines('POST /glosarios/:nombre_seguro/copiar', (t) => {
     });
     expect(res.json()).toEqual({ copiadas: 1, omitidas: 0 });
     expect((await listOf(enEs))[0]!.termino).toEqual({ en: 'arrow', es: 'flecha' });
+
+    // Each language's definition moves to its slot there: the base one is English now.
+    const defined = await t.app.inject({
+      method: 'POST',
+      url: `/api/glosarios/${origin.nombre_seguro}/entradas`,
+      headers: owner.headers,
+      payload: {
+        termino: { es: 'lanza', en: 'spear' },
+        definicion: 'Arma de asta.',
+        definicion_en: 'A pole weapon.',
+      },
+    });
+    expect(defined.statusCode, defined.body).toBe(201);
+    const again = await copy(origin, owner.headers, {
+      destino: enEs.nombre_seguro,
+      ids: [(defined.json() as Entry).id],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const spear = (await listOf(enEs)).find((e) => e.termino.en === 'spear');
+    expect(spear).toMatchObject({ definicion: 'A pole weapon.', definicion_es: 'Arma de asta.' });
   });
 
   it('refuses glossaries of other languages, the origin itself, and empty selections', async () => {
