@@ -15,5 +15,5 @@ export * from './text-folding.ts';
 export * from './tickets.ts';
 export * from './transfers.ts';
 export * from './users.ts';
-export { es, errorDetails, format, quoted } from './messages/es.ts';
+export { clipped, es, errorDetails, format, quoted } from './messages/es.ts';
 export { spanishErrorMap, useSpanishZodErrors } from './zod-es.ts';

@@ -936,8 +936,13 @@ export function format(template: string, values: Record<string, string | number>
 
 const QUOTED_MAX = 80;
 
-/** A user's or a file's text inside a message: between «», cut so a huge cell cannot flood a report. */
-export function quoted(text: string): string {
+/** A file's text inside a message, cut so a huge cell cannot flood a report. */
+export function clipped(text: string): string {
   const chars = [...text];
-  return `«${chars.length > QUOTED_MAX ? `${chars.slice(0, QUOTED_MAX - 1).join('')}…` : text}»`;
+  return chars.length > QUOTED_MAX ? `${chars.slice(0, QUOTED_MAX - 1).join('')}…` : text;
+}
+
+/** A user's or a file's text inside a message: between «», `clipped`. */
+export function quoted(text: string): string {
+  return `«${clipped(text)}»`;
 }

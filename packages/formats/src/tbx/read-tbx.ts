@@ -1,4 +1,4 @@
-import { definitionFieldId, type EntryInput, type Language, type TermInput } from '@ludoterm/contract';
+import { clipped, definitionFieldId, type EntryInput, type Language, type TermInput } from '@ludoterm/contract';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { FormatError } from '../errors.ts';
 import { blankEntry, cardFieldIds, type GlossaryLanguages, setField } from '../model.ts';
@@ -387,6 +387,8 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): 
   for (const [id, value] of labelled) {
     if (id === 'estado_revision') {
       if (value !== null) applyReviewState(entry, value, avisos);
+    } else if (id === 'id_externo') {
+      if (value !== null) entry.id_externo = value;
     } else if (id !== 'notas' && id !== 'variante') setField(entry, id, value);
   }
   const ownVariant = labelled.get('variante') ?? null;
@@ -411,8 +413,8 @@ const TMX_ROOTS = new Set(['tmx']);
 export function readTbx(source: TextSource, options: GlossaryLanguages): EntryStream {
   const ctx: TbxContext = {
     langs: options,
-    // The review state travels as a labelled note too (`applyReviewState`).
-    fields: new Set([...cardFieldIds(options), 'estado_revision']),
+    // The review state and a concept id that is no XML name travel as labelled notes too.
+    fields: new Set([...cardFieldIds(options), 'estado_revision', 'id_externo']),
     exact: false,
     seen: new Set(),
   };
@@ -454,7 +456,7 @@ export function readTbx(source: TextSource, options: GlossaryLanguages): EntrySt
           const avisos: string[] = [];
           read.push({
             entrada: entryFromConcept(event.element, ctx, avisos),
-            ubicacion: `entrada <${event.element.name}> n.º ${event.index}${id ? ` (id ${id})` : ''}, línea ${event.element.line}`,
+            ubicacion: `entrada <${event.element.name}> n.º ${event.index}${id ? ` (id ${clipped(id)})` : ''}, línea ${event.element.line}`,
             ...(avisos.length > 0 ? { avisos } : {}),
           });
         }

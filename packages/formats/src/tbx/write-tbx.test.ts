@@ -174,6 +174,17 @@ describe('writeTbx', () => {
     expect(xml).toMatch(/<term>swag<\/term>\s*<termNote type="termType">variant<\/termNote>\s*<termNote type="administrativeStatus">deprecatedTerm-admn-sts<\/termNote>/);
   });
 
+  it('gives every concept id back on import, one that is no XML name through a labelled note', async () => {
+    for (const version of [2, 3] as const) {
+      const path = await exportToFile('tbx', IMPORTED_CONCEPTS, SAMPLE_META, { version });
+      const xml = await readFile(path, 'utf8');
+      expect(xml).toContain('<note>id_externo: 22 «botín»</note>');
+      const { entradas } = await entriesOf(readImportFile(await readFile(path), { formato: 'tbx', ...ES_EN }));
+      expect(entradas.map((e) => e.id_externo)).toEqual(['hp-01', '22 «botín»']);
+      expect(entradas.map((e) => e.notas ?? null)).toEqual([WITH_TERMS.notas ?? null, null]);
+    }
+  });
+
   it('keeps an imported date-time in TBX v2, whose <date> is free text', async () => {
     const xml = await readFile(await exportToFile('tbx', IMPORTED_CONCEPTS, SAMPLE_META), 'utf8');
     expect(xml).toContain('<transacNote type="responsibility">Marta</transacNote><date>2024-05-02T10:15:00</date>');

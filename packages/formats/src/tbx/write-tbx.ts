@@ -166,6 +166,8 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: 
   if (definicionMeta && terms.get(target) === null) out += note(targetDefinitionId, definicionMeta);
   // TBX-Basic has no review state; a draft is what an import assumes anyway.
   if (entry.estado_revision && entry.estado_revision !== 'borrador') out += note('estado_revision', entry.estado_revision);
+  // A concept id that is no XML name cannot be the `id`: a labelled note keeps it for the way back.
+  if (entry.id_externo && entry.id_externo !== id) out += note('id_externo', entry.id_externo);
 
   let termless = true;
   for (const lang of langs) {
