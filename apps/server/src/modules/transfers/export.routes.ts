@@ -23,7 +23,7 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
 }
 
-/** `GET /glosarios/{ns}/exportar?formato=json|csv|tsv|tmx|tbx|pdf[&version=2|3]`. */
+/** `GET /glosarios/{ns}/exportar?formato=json|csv|tsv|tmx|tbx|xlsx|pdf[&version=2|3]`. */
 export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   app.get(
     '/glosarios/:nombre_seguro/exportar',
