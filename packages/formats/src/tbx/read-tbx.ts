@@ -28,7 +28,7 @@ import {
   termDataKind,
   termTypeOf,
 } from './tbx-term-data.ts';
-import { originalRecordOf, readTransaction, type Transaction } from './tbx-transactions.ts';
+import { recordFromTransactions, readTransaction, type Transaction } from './tbx-transactions.ts';
 import { applyReviewState, withoutRepeatedTerms } from '../terms/read-terms.ts';
 import { unknownStatusWarning } from '../terms/term-warnings.ts';
 
@@ -294,7 +294,7 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): 
   if (withList) entry.terminos = termList(concept.terms, [base, target], mainTerms, avisos);
   const id = attribute(unit, 'id');
   if (id) entry.id_externo = id;
-  const record = originalRecordOf(concept.transactions);
+  const record = recordFromTransactions(concept.transactions);
   if (record) entry.registro_original = record;
 
   const placed: Placed[] = [];

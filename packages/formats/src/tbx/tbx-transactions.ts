@@ -58,7 +58,7 @@ export function readTransaction(group: XmlElement, onConcept: boolean): Transact
  * The concept's creation and last change: the concept's own transactions when it has them, else
  * the earliest creation and latest change among its languages and terms.
  */
-export function originalRecordOf(transactions: readonly Transaction[]): OriginalRecord | null {
+export function recordFromTransactions(transactions: readonly Transaction[]): OriginalRecord | null {
   if (transactions.length === 0) return null;
   const own = transactions.filter((t) => t.onConcept);
   const pool = own.length > 0 ? own : transactions;

@@ -16,6 +16,7 @@ import {
   type TermStatus,
 } from '@ludoterm/contract';
 import { AppError } from '../../errors.ts';
+import { cleanText } from './card-text.ts';
 import type { CardLanguages, StoredCard } from './entry-card.ts';
 
 // An entry's terms, stored inside its `ficha` under `terminos` (so versions, restores and copies
@@ -88,12 +89,6 @@ function shownIndexOf(terms: readonly StoredTerm[], lang: Language): number {
   return preferred >= 0 ? preferred : terms.findIndex((t) => t.idioma === lang);
 }
 
-function clean(value: string | null | undefined): string | null | undefined {
-  if (value === undefined || value === null) return value;
-  const text = value.replaceAll('\u0000', '').trim();
-  return text === '' ? null : text;
-}
-
 /** Imports hand their values over unchecked by the API's schema: each picklist is checked here. */
 function checkChoice(
   termino: string,
@@ -109,7 +104,7 @@ function checkChoice(
 }
 
 function storedTermOf(langs: CardLanguages, input: TermInput, status: TermStatus): StoredTerm {
-  const termino = clean(typeof input.termino === 'string' ? input.termino : null);
+  const termino = cleanText(typeof input.termino === 'string' ? input.termino : null);
   if (!termino)
     throw new AppError(
       'VALIDATION_FAILED',
@@ -146,7 +141,7 @@ function storedTermOf(langs: CardLanguages, input: TermInput, status: TermStatus
   if (input.categoria_gramatical) term.categoria_gramatical = input.categoria_gramatical;
   if (input.genero) term.genero = input.genero;
   if (input.numero) term.numero = input.numero;
-  const nota = clean(input.nota_uso);
+  const nota = cleanText(input.nota_uso);
   if (nota) term.nota_uso = nota;
   return term;
 }
@@ -169,7 +164,7 @@ function applyShownTerms(
   listGiven: boolean,
 ): void {
   for (const lang of [langs.origen, langs.meta]) {
-    const given = clean(input.termino?.[lang]);
+    const given = cleanText(input.termino?.[lang]);
     if (given === undefined) continue;
     const shown = shownIndexOf(terms, lang);
     if (given === null) {
