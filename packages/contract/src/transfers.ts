@@ -27,16 +27,16 @@ export interface ImportTarget {
 export function termImportTargets(origen: Language, meta: Language): ImportTarget[] {
   return [
     ...[origen, meta].flatMap((lang) => [
-      { id: `terminos.${lang}`, label: `Otros términos (${lang})` },
+      { id: `otros_terminos.${lang}`, label: `Otros términos (${lang})` },
       { id: `estados.${lang}`, label: `Estados de los términos (${lang})` },
     ]),
     { id: 'estado_revision', label: 'Estado de revisión' },
   ];
 }
 
-/** Whether a mapping target gives terms (`termino.xx` or `terminos.xx`): a mapping needs one. */
+/** Whether a mapping target gives terms (`termino.xx` or `otros_terminos.xx`): a mapping needs one. */
 export function isTermTarget(target: string): boolean {
-  return target.startsWith('termino.') || target.startsWith('terminos.');
+  return target.startsWith('termino.') || target.startsWith('otros_terminos.');
 }
 
 /** Text fields of the multipart body of `POST /glosarios/{ns}/importar` (the file is `archivo`). */

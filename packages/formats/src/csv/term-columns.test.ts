@@ -118,9 +118,9 @@ describe('CSV and TSV: several terms per language', () => {
     });
     // The plain term column is never split (terms may hold «;»): the user maps these to «Otros términos».
     const back = await readAll(text, 'csv', {
-      Spanish: 'terminos.es',
+      Spanish: 'otros_terminos.es',
       'Spanish status': 'estados.es',
-      English: 'terminos.en',
+      English: 'otros_terminos.en',
       'English status': 'estados.en',
       Definition: 'definicion',
     });

@@ -25,9 +25,9 @@ function commentFields(langs: GlossaryLanguages): ImportTarget[] {
 /** A comment part's value: `getField`'s, the term list's cells, or a review state other than the default. */
 function commentValue(entry: ExportEntry, id: string): string | null {
   const [kind, lang] = id.split('.') as [string, Language | undefined];
-  if (lang !== undefined && (kind === 'terminos' || kind === 'estados')) {
+  if (lang !== undefined && (kind === 'otros_terminos' || kind === 'estados')) {
     const cells = termCells(entry, lang);
-    return kind === 'terminos' ? cells.otros : cells.estados;
+    return kind === 'otros_terminos' ? cells.otros : cells.estados;
   }
   if (id === 'estado_revision') return entry.estado_revision === 'borrador' ? null : (entry.estado_revision ?? null);
   return getField(entry, id);

@@ -54,7 +54,7 @@ function csvColumns(meta: GlossaryLanguages): CsvColumn[] {
       target: id,
     }));
     for (const lang of languagesOf(meta)) {
-      columns.push({ header: `otros_terminos_${lang}`, target: `terminos.${lang}` });
+      columns.push({ header: `otros_terminos_${lang}`, target: `otros_terminos.${lang}` });
       columns.push({ header: `estados_${lang}`, target: `estados.${lang}` });
     }
     columns.push({ header: 'estado_revision', target: 'estado_revision' });

@@ -199,7 +199,7 @@ export function suggestMapping(headers: readonly string[], langs: GlossaryLangua
     else if (meaning?.kind === 'field') {
       target = meaning.id === 'definicion' && namesBaseDefinition ? definitionFieldId(langs.idioma_meta) : meaning.id;
     }
-    else if (meaning?.kind === 'other-terms') target = `terminos.${meaning.lang ?? lastLang ?? langs.idioma_origen}`;
+    else if (meaning?.kind === 'other-terms') target = `otros_terminos.${meaning.lang ?? lastLang ?? langs.idioma_origen}`;
     else if (meaning?.kind === 'statuses' && (meaning.lang ?? lastLang)) target = `estados.${meaning.lang ?? lastLang}`;
     else if (meaning?.kind === 'review') target = 'estado_revision';
     const again = target === 'notas' || (repeated && target.startsWith('termino.'));
@@ -274,7 +274,7 @@ export function planFromMapping(
     throw new FormatError(
       'MAPPING_INVALID',
       `El mapeo no asigna ninguna columna a un término (termino.${langs.idioma_origen}, termino.${langs.idioma_meta} ` +
-        `o sus otros términos, terminos.${langs.idioma_origen} o terminos.${langs.idioma_meta}). ` +
+        `o sus otros términos, otros_terminos.${langs.idioma_origen} o otros_terminos.${langs.idioma_meta}). ` +
         'Asigna al menos la columna del término y vuelve a importar.',
     );
   }

@@ -12,7 +12,7 @@ import { foldLabel } from '../text/languages.ts';
 import { repeatedTermWarning, unknownReviewStateWarning, unknownStatusWarning } from './term-warnings.ts';
 
 // The term list of a spreadsheet row: each language's terms come from its `termino.xx` columns
-// (one term each, never split: terms may hold `;`) and its `terminos.xx` cells (several, as
+// (one term each, never split: terms may hold `;`) and its `otros_terminos.xx` cells (several, as
 // MultiTerm and memoQ write synonyms), in column order; `estados.xx` cells give their statuses
 // in that same order.
 
@@ -26,7 +26,7 @@ export interface TargetValue {
 export function isTermListTarget(target: string): boolean {
   return (
     target.startsWith('termino.') ||
-    target.startsWith('terminos.') ||
+    target.startsWith('otros_terminos.') ||
     target.startsWith('estados.') ||
     target === 'estado_revision'
   );
@@ -123,7 +123,7 @@ export function applyRowTerms(
     const statuses: string[] = [];
     for (const { target, value } of fields) {
       if (target === `termino.${lang}`) texts.push(value);
-      else if (target === `terminos.${lang}`) texts.push(...splitTermCell(value));
+      else if (target === `otros_terminos.${lang}`) texts.push(...splitTermCell(value));
       else if (target === `estados.${lang}`) statuses.push(...splitStatusCell(value));
     }
     const written: TermInput[] = texts.map((termino, i) => {

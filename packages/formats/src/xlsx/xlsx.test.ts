@@ -152,7 +152,7 @@ describe('XLSX import of a sheet written by another tool', () => {
     expect(plan.sugerencia).toMatchObject({ English: 'termino.en', Spanish: 'termino.es', Notes: 'notas', 'Spanish status': 'estados.es' });
 
     // The plain term column is never split (terms may hold «;»): mapped to «Otros términos», it is.
-    const mapping = { ...plan.sugerencia, Spanish: 'terminos.es', ID: 'ignorar', 'Reviewed on': 'ignorar' };
+    const mapping = { ...plan.sugerencia, Spanish: 'otros_terminos.es', ID: 'ignorar', 'Reviewed on': 'ignorar' };
     const { entradas } = await entriesOf(read(bytes, mapping));
     expect(entradas.map(compact)).toEqual([
       {

@@ -28,9 +28,9 @@ describeEngines('CSV import and export: several terms per language', (t) => {
       formato: 'csv',
       file: sheet,
       mapping: {
-        Spanish: 'terminos.es',
+        Spanish: 'otros_terminos.es',
         'Spanish status': 'estados.es',
-        English: 'terminos.en',
+        English: 'otros_terminos.en',
         'English status': 'estados.en',
         Review: 'estado_revision',
       },

@@ -12,9 +12,9 @@ describe('mappingOptions', () => {
       { value: 'termino.en', label: 'Término (en)' },
     ]);
     expect(options.slice(4, 9)).toEqual([
-      { value: 'terminos.es', label: 'Otros términos (es)' },
+      { value: 'otros_terminos.es', label: 'Otros términos (es)' },
       { value: 'estados.es', label: 'Estados de los términos (es)' },
-      { value: 'terminos.en', label: 'Otros términos (en)' },
+      { value: 'otros_terminos.en', label: 'Otros términos (en)' },
       { value: 'estados.en', label: 'Estados de los términos (en)' },
       { value: 'estado_revision', label: 'Estado de revisión' },
     ]);
@@ -54,7 +54,7 @@ describe('sampleValues and mapsATerm', () => {
     expect(mapsATerm({ a: 'notas' })).toBe(false);
     expect(mapsATerm({ a: 'termino.en' })).toBe(true);
     // A MultiTerm column of several terms is enough; a status column alone is not.
-    expect(mapsATerm({ a: 'terminos.es' })).toBe(true);
+    expect(mapsATerm({ a: 'otros_terminos.es' })).toBe(true);
     expect(mapsATerm({ a: 'estados.es' })).toBe(false);
   });
 });
