@@ -94,8 +94,8 @@ function expected(entry: ExportEntry, meta: GlossaryMeta, keepPrivate: boolean):
 }
 
 /**
- * What the TBX reader gives back for a concept: each language's shown term first, then the others
- * in order; TBX-Basic has no forbidden status, formula type or grammatical number (prohibido comes
+ * What the TBX reader gives back for a concept: each language's terms in the entry's order;
+ * TBX-Basic has no forbidden status, formula type or grammatical number (prohibido comes
  * back desaconsejado, formula as termino_completo, numero empty). A language holding only its one
  * plain preferred term is written as a plain term, and an entry with no other terms has no list.
  */
@@ -103,11 +103,7 @@ function expectedConcept(entry: ExportEntry, index: number, meta: GlossaryMeta):
   const out = expected(entry, meta, false);
   const plain = (t: Term) => t.estado === 'preferido' && t.tipo === 'termino_completo' && !t.categoria_gramatical && !t.genero && !t.numero && !t.nota_uso;
   const terms = entry.terminos ?? [];
-  const ordered = languagesOf(meta).flatMap((lang) => {
-    const own = terms.filter((t) => t.idioma === lang);
-    const shown = shownTerm(own);
-    return shown ? [shown, ...own.filter((t) => t !== shown)] : [];
-  });
+  const ordered = languagesOf(meta).flatMap((lang) => terms.filter((t) => t.idioma === lang));
   const listed = languagesOf(meta).some((lang) => {
     const own = terms.filter((t) => t.idioma === lang);
     return own.length > 1 || own.some((t) => !plain(t));

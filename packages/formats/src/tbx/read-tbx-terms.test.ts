@@ -37,10 +37,10 @@ describe('reading a TBX-Basic termbase with synonyms and statuses', () => {
       { es: 'botín', en: 'loot' },
       { es: 'debilitar', en: 'nerf' },
     ]);
-    // The preferred term leads its language even when an acronym comes first in the file.
+    // The file's order is kept; the preferred term is the shown one even when an acronym comes first.
     expect(summary(entries[0])).toEqual([
-      ['es', 'puntos de salud', 'preferido', 'termino_completo', 'sustantivo', 'masculino', null, null],
       ['es', 'PS', 'admitido', 'sigla', null, null, null, null],
+      ['es', 'puntos de salud', 'preferido', 'termino_completo', 'sustantivo', 'masculino', null, null],
       ['es', 'vida', 'desaconsejado', 'termino_completo', 'sustantivo', 'femenino', null, 'Ambiguous: also the number of lives.'],
       ['en', 'hit points', 'preferido', 'termino_completo', 'sustantivo', null, 'plural', null],
       ['en', 'HP', 'admitido', 'sigla', null, null, null, 'Only in the HUD, where space is short.'],

@@ -219,7 +219,7 @@ function hasTermList(terms: readonly Term[], langs: readonly Language[]): boolea
   return langs.some((lang) => terms.filter((t) => t.lang === lang && t.text !== null).length > 1);
 }
 
-/** Each language's terms, its main term first: status, type, grammar and usage note of each. */
+/** Each language's terms with the status, type, grammar and usage note of each. */
 function termList(
   terms: readonly Term[],
   langs: readonly Language[],
@@ -230,7 +230,8 @@ function termList(
   for (const lang of langs) {
     const main = mainTerms.get(lang);
     if (!main) continue;
-    const own = [main, ...terms.filter((t) => t.lang === lang && t !== main && t.text !== null)];
+    // In the file's order: the entry's shown term is its first preferred one wherever it stands.
+    const own = terms.filter((t) => t.lang === lang && t.text !== null);
     for (const t of own) {
       const known = t.status !== null ? statusOf(t.status) : null;
       if (t.status !== null && known === null) {

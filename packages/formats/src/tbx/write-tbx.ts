@@ -71,8 +71,8 @@ function termNotesXml(term: Pick<Term, 'estado' | 'tipo' | 'genero'>): string {
 }
 
 /**
- * A language's terms to write one by one, the shown one first; empty when the entry's terms say
- * no more than its one preferred full term (so plain entries are written as before).
+ * A language's terms to write one by one, in the entry's order (which a re-import keeps); empty
+ * when they say no more than its one preferred full term (so plain entries are written as before).
  */
 function listedTerms(entry: ExportEntry, lang: Language, shownText: string | null): Term[] {
   if (shownText === null) return [];
@@ -87,7 +87,7 @@ function listedTerms(entry: ExportEntry, lang: Language, shownText: string | nul
     !shown.genero &&
     !shown.numero &&
     !shown.nota_uso;
-  return plain ? [] : [shown, ...own.filter((t) => t !== shown)];
+  return plain ? [] : own;
 }
 
 function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: string): string {
@@ -114,7 +114,8 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: 
   // terms' parts of speech, so a labelled note keeps the card's own when they differ (empty for none).
   const posLang = hasBase ? base : langs.find((l) => terms.get(l) !== null);
   const withList = [...listed.values()].some((list) => list.length > 0);
-  const carrier = posLang ? listed.get(posLang)?.[0] : undefined;
+  const shownTerm = (lang: Language) => listed.get(lang)?.find((t) => t.termino === terms.get(lang));
+  const carrier = posLang ? shownTerm(posLang) : undefined;
   const carrierPos = withList ? partOfSpeechValueOf(carrier?.categoria_gramatical ?? null) : categoria ? cardToPartOfSpeech(categoria) : null;
   const anyTermPos = [...listed.values()].some((list) => list.some((t) => t.categoria_gramatical));
   const categoriaNote =
@@ -174,33 +175,34 @@ function conceptXml(entry: ExportEntry, meta: GlossaryMeta, version: 2 | 3, id: 
     const term = terms.get(lang) ?? null;
     if (term === null) continue;
     termless = false;
-    // With a term list, every term of the language, the shown one first, each with its data.
-    const own = listed.get(lang) ?? [];
     out += `      <${names.lang} xml:lang="${lang}">\n`;
     if (lang === base) out += definitionXml('        ', definicion, baseSource);
     else out += definitionXml('        ', definicionMeta, targetHoldsFuente ? fuente : null);
-    out += `        <${names.term}>\n          <term>${text(term)}</term>\n`;
-    const shown = own[0];
-    const shownPos = lang === posLang ? carrierPos : partOfSpeechValueOf(shown?.categoria_gramatical ?? null);
-    if (shownPos) out += `          <termNote type="partOfSpeech">${shownPos}</termNote>\n`;
-    if (shown) out += termNotesXml(shown);
+    const termSec = (termText: string, data: Term | undefined, pos: string | null, context: string) =>
+      `        <${names.term}>\n          <term>${text(termText)}</term>\n` +
+      (pos ? `          <termNote type="partOfSpeech">${pos}</termNote>\n` : '') +
+      (data ? termNotesXml(data) : '') +
+      context +
+      (data?.nota_uso ? `          <note>${text(data.nota_uso)}</note>\n` : '') +
+      `        </${names.term}>\n`;
+    // The shown term also carries the card's context for that language.
     const context = value(`contexto_${lang}`);
     const contextSource = value(`fuente_contexto_${lang}`);
-    if (context) {
-      out +=
-        `          <descripGrp><descrip type="context">${text(context)}</descrip>` +
+    const contextXml = context
+      ? `          <descripGrp><descrip type="context">${text(context)}</descrip>` +
         (contextSource ? `<admin type="source">${text(contextSource)}</admin>` : '') +
-        '</descripGrp>\n';
-    }
-    if (shown?.nota_uso) out += `          <note>${text(shown.nota_uso)}</note>\n`;
-    out += `        </${names.term}>\n`;
-    for (const other of own.slice(1)) {
-      out += `        <${names.term}>\n          <term>${text(other.termino)}</term>\n`;
-      const otherPos = partOfSpeechValueOf(other.categoria_gramatical);
-      if (otherPos) out += `          <termNote type="partOfSpeech">${otherPos}</termNote>\n`;
-      out += termNotesXml(other);
-      if (other.nota_uso) out += `          <note>${text(other.nota_uso)}</note>\n`;
-      out += `        </${names.term}>\n`;
+        '</descripGrp>\n'
+      : '';
+    const own = listed.get(lang) ?? [];
+    const shown = shownTerm(lang);
+    const shownPos = lang === posLang ? carrierPos : partOfSpeechValueOf(shown?.categoria_gramatical ?? null);
+    if (own.length === 0) out += termSec(term, undefined, shownPos, contextXml);
+    // With a term list, every term of the language in the entry's order, each with its data.
+    for (const t of own) {
+      out +=
+        t === shown
+          ? termSec(term, t, shownPos, contextXml)
+          : termSec(t.termino, t, partOfSpeechValueOf(t.categoria_gramatical), '');
     }
     out += `      </${names.lang}>\n`;
   }

@@ -455,8 +455,9 @@ describeEngines('POST /glosarios/:nombre_seguro/importar', (t) => {
         'es:vida:desaconsejado:termino_completo',
         // A status LudoTerm does not know is kept as admitted.
         'es:PS:admitido:sigla',
-        'en:hit points:preferido:termino_completo',
+        // The file's order is kept: the shown term is the preferred one, not the first.
         'en:HP:admitido:sigla',
+        'en:hit points:preferido:termino_completo',
       ]);
       expect(saved!.terminos[0]!.genero).toBe('masculino');
       expect(saved!.terminos[1]!.nota_uso).toBe('Ambiguo en la interfaz.');
