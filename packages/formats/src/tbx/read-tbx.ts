@@ -1,4 +1,4 @@
-import { clipped, definitionFieldId, type EntryInput, type Language, type TermInput } from '@ludoterm/contract';
+import { clipped, definitionFieldId, type EntryInput, type Language } from '@ludoterm/contract';
 import { EntryStream, type ReadItem } from '../entry-stream.ts';
 import { FormatError } from '../errors.ts';
 import { blankEntry, cardFieldIds, type GlossaryLanguages, setField } from '../model.ts';
@@ -13,53 +13,15 @@ import {
   textContent,
   type XmlElement,
 } from '../xml/xml-units.ts';
-import {
-  categoryOf,
-  isVariantTermType,
-  partOfSpeechToCard,
-  type TbxCategory,
-} from './tbx-categories.ts';
+import { categoryOf, partOfSpeechToCard } from './tbx-categories.ts';
+import { hasTermList, type Item, mainTermOf, type Term, termList } from './tbx-concept-terms.ts';
 import { type FoundDefinition, placeDefinitions } from './tbx-definitions.ts';
-import {
-  genderOf,
-  grammaticalCategoryOf,
-  numberOf,
-  statusOf,
-  termDataKind,
-  termTypeOf,
-} from './tbx-term-data.ts';
+import { termDataKind } from './tbx-term-data.ts';
 import { recordFromTransactions, readTransaction, type Transaction } from './tbx-transactions.ts';
-import { applyReviewState, withoutRepeatedTerms } from '../terms/read-terms.ts';
-import { unknownStatusWarning } from '../terms/term-warnings.ts';
+import { applyReviewState } from '../terms/read-terms.ts';
 
 /** Text in the header of LudoTerm's TBX export; such files are read without whitespace clean-up. */
 export const TBX_EXPORT_MARK = 'Exportado de LudoTerm';
-
-/** One data category value found in an entry. */
-interface Item {
-  category: TbxCategory | null;
-  /** The raw type, for labelling unknown categories in the notes. */
-  type: string;
-  value: string | null;
-  /** The source given with it in the same group. */
-  source: string | null;
-  /** Notes given with it in the same group. */
-  notes: string[];
-  /** `xref` target. */
-  target?: string;
-}
-
-interface Term {
-  lang: Language;
-  tag: string;
-  text: string | null;
-  termType: string | null;
-  /** The term's own status and grammar, as written. */
-  status: string | null;
-  gender: string | null;
-  number: string | null;
-  items: Item[];
-}
 
 interface Concept {
   entryItems: Item[];
@@ -214,47 +176,6 @@ function posRank(p: Placed, base: Language, mainTerms: Map<Language, Term>): num
   return (p.lang === base ? 0 : p.lang === null ? 2 : 4) + (onMain ? 0 : 1);
 }
 
-function hasTermList(terms: readonly Term[], langs: readonly Language[]): boolean {
-  if (terms.some((t) => t.status !== null || t.gender !== null || t.number !== null)) return true;
-  return langs.some((lang) => terms.filter((t) => t.lang === lang && t.text !== null).length > 1);
-}
-
-/** Each language's terms with the status, type, grammar and usage note of each. */
-function termList(
-  terms: readonly Term[],
-  langs: readonly Language[],
-  mainTerms: Map<Language, Term>,
-  avisos: string[],
-): TermInput[] {
-  const list: TermInput[] = [];
-  for (const lang of langs) {
-    const main = mainTerms.get(lang);
-    if (!main) continue;
-    // In the file's order: the entry's shown term is its first preferred one wherever it stands.
-    const own = terms.filter((t) => t.lang === lang && t.text !== null);
-    for (const t of own) {
-      const known = t.status !== null ? statusOf(t.status) : null;
-      if (t.status !== null && known === null) {
-        avisos.push(unknownStatusWarning(t.status, t.text!));
-      }
-      const pos = t.items.find((i) => i.category === 'partOfSpeech')?.value ?? null;
-      const usage = t.items.filter((i) => i.category === 'note' && i.value).map((i) => i.value);
-      list.push({
-        idioma: lang,
-        termino: t.text!,
-        // A status LudoTerm does not know is kept as admitted (and reported).
-        estado: known ?? (t.status === null && t === main ? 'preferido' : 'admitido'),
-        tipo: termTypeOf(t.termType),
-        categoria_gramatical: grammaticalCategoryOf(pos),
-        genero: genderOf(t.gender),
-        numero: numberOf(t.number),
-        nota_uso: usage.length > 0 ? usage.join('; ') : null,
-      });
-    }
-  }
-  return withoutRepeatedTerms(list, avisos);
-}
-
 /** The concept as an entry, or null without the glossary's languages; `avisos` gets what was read differently. */
 function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): EntryInput | null {
   const { langs } = ctx;
@@ -269,20 +190,7 @@ function entryFromConcept(unit: XmlElement, ctx: TbxContext, avisos: string[]): 
   // Several terms in a language, or any term's status or grammar: the entry keeps a term list.
   const withList = hasTermList(concept.terms, [base, target]);
   for (const lang of [base, target]) {
-    let main: Term | undefined;
-    let first: Term | undefined;
-    let preferred: Term | undefined;
-    let withStatus = false;
-    for (const t of concept.terms) {
-      if (t.lang !== lang || t.text === null) continue;
-      first ??= t;
-      if (t.status !== null) withStatus = true;
-      if (!preferred && t.status !== null && statusOf(t.status) === 'preferido') preferred = t;
-      if (!main && !isVariantTermType(t.termType)) main = t;
-    }
-    // With statuses and none preferred, the first term is the main one (as the card keeps it);
-    // without statuses, the first that is not an abbreviation or variant.
-    main = preferred ?? (withStatus ? first : (main ?? first));
+    const main = mainTermOf(concept.terms, lang);
     if (!main) continue;
     mainTerms.set(lang, main);
     setField(entry, `termino.${lang}`, main.text);
