@@ -214,11 +214,14 @@ export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedCo
   };
 }
 
-/** The pair of folded terms that identifies a duplicate (import and copy skip those). */
+/**
+ * The pair of folded terms that identifies a duplicate (import and copy skip those). A string of
+ * its own: a term read from a file may be a slice of a whole chunk of it, which a key kept for a
+ * whole import would otherwise keep alive.
+ */
 export function duplicateKeyOf(origenPlegado: string, metaPlegado: string): string {
-  return `${origenPlegado}\u0001${metaPlegado}`;
+  return JSON.stringify([origenPlegado, metaPlegado]);
 }
-
 
 /** The stored ids of a language pair's card fields: its two terms, then every text field. */
 interface WireFieldIds {

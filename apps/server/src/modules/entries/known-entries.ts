@@ -47,17 +47,17 @@ export class KnownEntries {
   static async load(db: Kysely<Database>, glossaryId: number): Promise<KnownEntries> {
     const known = new KnownEntries();
     for (const row of await listKnownEntries(db, glossaryId)) {
-      known.#remember(row, pairKeyOf(row), { id: row.id, idExterno: row.id_externo });
+      known.#remember(pairKeyOf(row), { id: row.id, idExterno: row.id_externo });
     }
     return known;
   }
 
-  #remember(entry: AdmissionKeys, pairKey: string, slot: Slot): void {
+  #remember(pairKey: string, slot: Slot): void {
     const pair = this.#pairs.get(pairKey);
-    if (pair) pair.anyWithoutId ||= entry.id_externo === null;
-    else this.#pairs.set(pairKey, { first: slot, anyWithoutId: entry.id_externo === null });
-    if (entry.id_externo !== null && !this.#externalIds.has(entry.id_externo)) {
-      this.#externalIds.set(entry.id_externo, { slot, pairKey });
+    if (pair) pair.anyWithoutId ||= slot.idExterno === null;
+    else this.#pairs.set(pairKey, { first: slot, anyWithoutId: slot.idExterno === null });
+    if (slot.idExterno !== null && !this.#externalIds.has(slot.idExterno)) {
+      this.#externalIds.set(slot.idExterno, { slot, pairKey });
     }
   }
 
@@ -67,8 +67,10 @@ export class KnownEntries {
     const sameId = entry.id_externo === null ? undefined : this.#externalIds.get(entry.id_externo);
     if (sameId?.pairKey === pairKey) return { verdict: 'skip' };
     if (!sameId && pair && (entry.id_externo === null || pair.anyWithoutId)) return { verdict: 'skip' };
-    const slot: Slot = { id: null, idExterno: entry.id_externo };
-    this.#remember(entry, pairKey, slot);
+    // Copied for the same reason as the pair key (duplicateKeyOf): it is kept for the whole import.
+    const idExterno = entry.id_externo === null ? null : copyOf(entry.id_externo);
+    const slot: Slot = { id: null, idExterno };
+    this.#remember(pairKey, slot);
     if (sameId) return { verdict: 'possible-duplicate', slot, other: sameId.slot, reason: 'mismo_identificador' };
     return pair
       ? { verdict: 'possible-duplicate', slot, other: pair.first, reason: 'mismos_terminos' }
@@ -78,4 +80,9 @@ export class KnownEntries {
 
 function pairKeyOf(entry: AdmissionKeys): string {
   return duplicateKeyOf(entry.termino_origen_plegado, entry.termino_meta_plegado);
+}
+
+/** The same text in a string of its own. */
+function copyOf(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }
