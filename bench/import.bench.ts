@@ -93,10 +93,8 @@ async function postImport(
   slug: string,
   path: string,
   formato: ImportFormat,
-  mapping?: Record<string, string>,
 ): Promise<{ answer: ImportAnswer; uploadedAt: number }> {
   const fields: Record<string, string> = { formato };
-  if (mapping) fields['mapping_json'] = JSON.stringify(mapping);
   const res = await uploadFile(`${client.baseUrl}/api/glosarios/${slug}/importar`, {
     headers: client.headers,
     fields,
@@ -137,7 +135,6 @@ async function measureImport(
   client: Client,
   slug: string,
   file: { path: string; formato: ImportFormat; set: string },
-  mapping?: Record<string, string>,
 ): Promise<Measured> {
   const pid = server.child.pid!;
   const baseline = rssOf(pid);
@@ -146,7 +143,7 @@ async function measureImport(
     peak = Math.max(peak, rssOf(pid));
   }, 20);
   try {
-    const { answer, uploadedAt } = await postImport(client, slug, file.path, file.formato, mapping);
+    const { answer, uploadedAt } = await postImport(client, slug, file.path, file.formato);
     const answered = performance.now();
     peak = Math.max(peak, rssOf(pid));
     const last = `${file.set}${ENTRIES - 1}`;
@@ -224,20 +221,13 @@ async function runEngine(
 
     for (const formato of FORMATS) {
       const slug = await createGlossary(client, glossaryName(formato));
-      let mapping: Record<string, string> | undefined;
-      if (formato === 'csv') {
-        // The header pass first, as the web app does; the imports then send its mapping.
-        const { answer } = await postImport(client, slug, files['a.csv']!, 'csv');
-        if (!('cabeceras_detectadas' in answer)) throw new Error('el CSV no pidió mapeo');
-        mapping = answer.sugerencia;
-      }
       for (const [set, into] of [
         ['a', 'glosario vacío'],
         ['b', 'glosario con 100.000'],
       ] as const) {
         const path = files[`${set}.${formato}`]!;
         const cpuBefore = cpuSecondsOf(server.child.pid!);
-        const m = await measureImport(server, client, slug, { path, formato, set }, mapping);
+        const m = await measureImport(server, client, slug, { path, formato, set });
         // The next import starts on a server done with this one.
         await waitUntilIdle(server.child.pid!);
         const cpu = cpuSecondsOf(server.child.pid!) - cpuBefore;
