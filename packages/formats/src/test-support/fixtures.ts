@@ -63,17 +63,23 @@ export function hasCommand(command: string, args: string[] = ['--version']): boo
   return result.error === undefined && result.status !== null;
 }
 
-let python: string | null | undefined;
-/** A Python interpreter that can import Debian's translate-toolkit, or `null`. */
-export function pythonWithTranslateToolkit(): string | null {
-  if (python !== undefined) return python;
-  python = null;
+const pythons = new Map<string, string | null>();
+/** A Python interpreter that can import `modules` (Debian's packages are on /usr/bin/python3's path), or `null`. */
+export function pythonWith(modules: string): string | null {
+  const known = pythons.get(modules);
+  if (known !== undefined) return known;
+  let found: string | null = null;
   for (const candidate of ['/usr/bin/python3', 'python3']) {
-    const result = spawnSync(candidate, ['-c', 'import translate.storage.tmx, translate.storage.tbx'], { stdio: 'ignore' });
-    if (result.status === 0) {
-      python = candidate;
+    if (spawnSync(candidate, ['-c', `import ${modules}`], { stdio: 'ignore' }).status === 0) {
+      found = candidate;
       break;
     }
   }
-  return python;
+  pythons.set(modules, found);
+  return found;
+}
+
+/** A Python interpreter that can import Debian's translate-toolkit, or `null`. */
+export function pythonWithTranslateToolkit(): string | null {
+  return pythonWith('translate.storage.tmx, translate.storage.tbx');
 }

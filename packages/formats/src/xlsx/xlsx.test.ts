@@ -1,15 +1,25 @@
 import ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { csvHeaders } from '../csv/write-csv.ts';
+import { csvHeaders, csvRowCells } from '../csv/write-csv.ts';
 import { FormatError } from '../errors.ts';
 import type { ExportEntry } from '../model.ts';
 import { readImportFile } from '../read-import-file.ts';
 import { assertFormatMatches } from '../sniff-format.ts';
-import { compact, entriesOf } from '../test-support/fixtures.ts';
+import { exportToFile, run } from '../test-support/external-tools.ts';
+import { compact, entriesOf, hasCommand, pythonWith, requireTool } from '../test-support/fixtures.ts';
 import { answeredTerm as term, SAMPLE_META } from '../test-support/sample-entries.ts';
 import { writeExport } from '../write-export.ts';
 import { readXlsx } from './read-xlsx.ts';
+
+const XMLLINT = hasCommand('xmllint');
+
+/** Every row of the first sheet as openpyxl reads it, empty cells as null, as JSON. */
+const READ_XLSX = `
+import json, sys, openpyxl
+sheet = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
+print(json.dumps([[cell.value for cell in row] for row in sheet.iter_rows()]))
+`;
 
 const LONG = `${'Definición larga con acentos (áéíóú, ñ) y «comillas». '.repeat(300)}Fin.`;
 
@@ -82,7 +92,11 @@ describe('XLSX export', () => {
     expect(workbook.worksheets).toHaveLength(1);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, ...csvHeaders(SAMPLE_META)]);
-    const xml = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
+    const parts = unzipSync(bytes);
+    // Streaming readers then know every string before the sheet's rows.
+    const names = Object.keys(parts);
+    expect(names.indexOf('xl/sharedStrings.xml')).toBeLessThan(names.indexOf('xl/worksheets/sheet1.xml'));
+    const xml = strFromU8(parts['xl/worksheets/sheet1.xml']!);
     expect(xml).not.toContain('<f>');
     expect(xml).toMatch(/<c r="A2" t="s">/);
     const notes = csvHeaders(SAMPLE_META).indexOf('notas') + 1;
@@ -120,6 +134,29 @@ describe('XLSX export', () => {
       // Cells are trimmed on reading, as in CSV.
       { termino: { es: 'maná', en: 'mana' }, estado_revision: 'borrador', contexto_es: 'espacios dentro' },
     ]);
+  });
+
+  it('writes every part as well-formed XML', async (ctx) => {
+    requireTool(XMLLINT, 'xmllint (libxml2-utils)', (note) => ctx.skip(note));
+    const parts = unzipSync(await exportXlsx());
+    expect(Object.keys(parts)).toContain('xl/sharedStrings.xml');
+    for (const [name, bytes] of Object.entries(parts)) {
+      const result = run('xmllint', ['--noout', '--nonet', '-'], strFromU8(bytes));
+      expect({ name, stderr: result.stderr, status: result.status }).toEqual({ name, stderr: '', status: 0 });
+    }
+  });
+
+  it('writes a workbook that Debian’s openpyxl opens with the same cell values', async (ctx) => {
+    const python = pythonWith('openpyxl');
+    requireTool(python !== null, 'openpyxl de Debian (python3-openpyxl)', (note) => ctx.skip(note));
+    // openpyxl leaves the `_xHHHH_` escape of a carriage return or a control character as it is
+    // (Excel and our reader decode it), so the text here has none.
+    const entries = ENTRIES.map((e) => ({ ...e, cuestiones_traductologicas: e.cuestiones_traductologicas?.replace('\r', '') ?? null }));
+    const result = run(python!, ['-c', READ_XLSX, await exportToFile('xlsx', entries, SAMPLE_META)]);
+    expect(result.stderr).toBe('');
+    const rowCells = csvRowCells(SAMPLE_META);
+    const expected = [csvHeaders(SAMPLE_META), ...entries.map(rowCells)].map((cells) => cells.map((c) => (c === '' ? null : c)));
+    expect(JSON.parse(result.stdout)).toEqual(expected);
   });
 });
 
