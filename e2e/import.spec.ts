@@ -12,6 +12,24 @@ async function newImportTarget(page: Page, prefix: string) {
   return { name, section: page.getByRole('region', { name: 'Importar', exact: true }) };
 }
 
+/** A glossary es→en made through the API as the signed-in user, with the headers to reach it. */
+async function glossaryThroughApi(page: Page, prefix: string) {
+  await page.goto('/crear');
+  const headers = {
+    authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}`,
+  };
+  const created = await page.request.post('/api/glosarios', {
+    data: {
+      nombre: `${prefix} ${Date.now().toString(36)}`,
+      idioma_origen: 'es',
+      idioma_meta: 'en',
+    },
+    headers,
+  });
+  const { nombre_seguro } = (await created.json()) as { nombre_seguro: string };
+  return { slug: nombre_seguro, headers };
+}
+
 /** A spreadsheet as a translator gets it from a game's localisation team. */
 const SHEET = [
   'KEY,Spanish,English,Definition,Comment',
@@ -101,7 +119,9 @@ test('import: a file over the server limit is refused before it is sent', async 
   const { section } = await newImportTarget(page, 'Grande');
   // The e2e server keeps the default limit, which the drop zone states.
   await expect(
-    section.getByText('Arrastra aquí un archivo CSV, TSV, Excel (XLSX), JSON, TMX o TBX (máx. 10MB)'),
+    section.getByText(
+      'Arrastra aquí un archivo CSV, TSV, Excel (XLSX), JSON, TMX o TBX (máx. 10MB)',
+    ),
   ).toBeVisible();
   let posted = 0;
   page.on('request', (request) => {
@@ -123,15 +143,7 @@ test("import: LudoTerm's own CSV export goes in at once, with no mapping to conf
   editorPage: page,
 }) => {
   // A glossary with two entries, exported as CSV through the API.
-  await page.goto('/crear');
-  const headers = {
-    authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}`,
-  };
-  const created = await page.request.post('/api/glosarios', {
-    data: { nombre: `Fuente ${Date.now().toString(36)}`, idioma_origen: 'es', idioma_meta: 'en' },
-    headers,
-  });
-  const { nombre_seguro } = (await created.json()) as { nombre_seguro: string };
+  const { slug: nombre_seguro, headers } = await glossaryThroughApi(page, 'Fuente');
   for (const [es, en] of [
     ['espada', 'sword'],
     ['poción de maná', 'mana potion'],
@@ -161,15 +173,7 @@ test('import: an Excel (XLSX) export from /exportar goes into another glossary w
   editorPage: page,
 }) => {
   // A glossary whose entry has several terms per language, each with its status.
-  await page.goto('/crear');
-  const headers = {
-    authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access_token'))}`,
-  };
-  const created = await page.request.post('/api/glosarios', {
-    data: { nombre: `Hoja ${Date.now().toString(36)}`, idioma_origen: 'es', idioma_meta: 'en' },
-    headers,
-  });
-  const { nombre_seguro: slug } = (await created.json()) as { nombre_seguro: string };
+  const { slug, headers } = await glossaryThroughApi(page, 'Hoja');
   const entry = await page.request.post(`/api/glosarios/${slug}/entradas`, {
     data: {
       termino: { es: 'ataque', en: 'attack' },

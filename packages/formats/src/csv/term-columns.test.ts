@@ -1,39 +1,11 @@
 import type { EntryInput } from '@ludoterm/contract';
 import { describe, expect, it } from 'vitest';
 import { collectEntries } from '../entry-stream.ts';
-import type { ExportEntry } from '../model.ts';
 import { readAllText } from '../text/byte-source.ts';
-import { answeredTerm as term, SAMPLE_META } from '../test-support/sample-entries.ts';
+import { CONCEPT_ENTRIES as ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
 import { readDelimited } from './read-delimited.ts';
 import { writeCsv } from './write-csv.ts';
 import { writeTsv } from './write-tsv.ts';
-
-/** Entries as the API answers them: a term list (derived for plain cards) and a review state. */
-const ENTRIES: ExportEntry[] = [
-  {
-    termino: { es: 'ataque', en: 'attack' },
-    terminos: [
-      term('es', 'ataque', 'preferido'),
-      term('es', 'golpe', 'desaconsejado'),
-      term('es', 'acometida; embate', 'admitido'),
-      term('en', 'attack', 'preferido'),
-      term('en', 'hit', 'prohibido'),
-    ],
-    estado_revision: 'aprobado',
-    notas: 'Sinónimos con estado',
-  },
-  {
-    // No preferred term: the shown one is the first, admitted.
-    termino: { es: 'nivel', en: 'level' },
-    terminos: [term('es', 'nivel', 'admitido'), term('en', 'level', 'preferido'), term('en', 'lvl; tier', 'admitido')],
-    estado_revision: 'en_revision',
-  },
-  {
-    termino: { es: 'maná', en: 'mana' },
-    terminos: [term('es', 'maná', 'preferido'), term('en', 'mana', 'preferido')],
-    estado_revision: 'borrador',
-  },
-];
 
 /** What a reader gives back: the shown terms, the list where there is more than them, the review state. */
 const READ_BACK: Partial<EntryInput>[] = [

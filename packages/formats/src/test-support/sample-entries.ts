@@ -57,3 +57,30 @@ export const SAMPLE_ENTRIES: ExportEntry[] = [
     fuente_contexto_es: 'sin contexto',
   },
 ];
+
+/** Entries as the API answers them: a term list (derived for plain cards) and a review state. */
+export const CONCEPT_ENTRIES: ExportEntry[] = [
+  {
+    termino: { es: 'ataque', en: 'attack' },
+    terminos: [
+      answeredTerm('es', 'ataque', 'preferido'),
+      answeredTerm('es', 'golpe', 'desaconsejado'),
+      answeredTerm('es', 'acometida; embate', 'admitido'),
+      answeredTerm('en', 'attack', 'preferido'),
+      answeredTerm('en', 'hit', 'prohibido'),
+    ],
+    estado_revision: 'aprobado',
+    notas: 'Sinónimos con estado',
+  },
+  {
+    // No preferred term: the shown one is the first, admitted.
+    termino: { es: 'nivel', en: 'level' },
+    terminos: [answeredTerm('es', 'nivel', 'admitido'), answeredTerm('en', 'level', 'preferido'), answeredTerm('en', 'lvl; tier', 'admitido')],
+    estado_revision: 'en_revision',
+  },
+  {
+    termino: { es: 'maná', en: 'mana' },
+    terminos: [answeredTerm('es', 'maná', 'preferido'), answeredTerm('en', 'mana', 'preferido')],
+    estado_revision: 'borrador',
+  },
+];

@@ -8,7 +8,7 @@ import { readImportFile } from '../read-import-file.ts';
 import { assertFormatMatches } from '../sniff-format.ts';
 import { exportToFile, run } from '../test-support/external-tools.ts';
 import { compact, entriesOf, hasCommand, pythonWith, requireTool } from '../test-support/fixtures.ts';
-import { answeredTerm as term, SAMPLE_META } from '../test-support/sample-entries.ts';
+import { CONCEPT_ENTRIES, SAMPLE_META } from '../test-support/sample-entries.ts';
 import { writeExport } from '../write-export.ts';
 import { readXlsx } from './read-xlsx.ts';
 
@@ -23,25 +23,12 @@ print(json.dumps([[cell.value for cell in row] for row in sheet.iter_rows()]))
 
 const LONG = `${'Definición larga con acentos (áéíóú, ñ) y «comillas». '.repeat(300)}Fin.`;
 
-/** Entries as the API answers them: several terms per language with statuses, review states, hard text. */
+/** The concept entries CSV is tested with, and text that is hard for a spreadsheet. */
+const [ATTACK, LEVEL] = CONCEPT_ENTRIES as [ExportEntry, ExportEntry];
 const ENTRIES: ExportEntry[] = [
+  { ...ATTACK, definicion: LONG, notas: '=SUMA(A1) no es una fórmula; +1 -1 @usuario' },
   {
-    termino: { es: 'ataque', en: 'attack' },
-    terminos: [
-      term('es', 'ataque', 'preferido'),
-      term('es', 'golpe', 'desaconsejado'),
-      term('es', 'acometida; embate', 'admitido'),
-      term('en', 'attack', 'preferido'),
-      term('en', 'hit', 'prohibido'),
-    ],
-    estado_revision: 'aprobado',
-    definicion: LONG,
-    notas: '=SUMA(A1) no es una fórmula; +1 -1 @usuario',
-  },
-  {
-    termino: { es: 'nivel', en: 'level' },
-    terminos: [term('es', 'nivel', 'admitido'), term('en', 'level', 'preferido'), term('en', 'lvl; tier', 'admitido')],
-    estado_revision: 'en_revision',
+    ...LEVEL,
     cuestiones_traductologicas: 'Dos líneas:\r\nla segunda, con _x0041_ literal & <etiquetas>.',
     definicion_en: 'The level of a character.',
   },
