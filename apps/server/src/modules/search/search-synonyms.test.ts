@@ -5,6 +5,8 @@ import { describeEngines } from '../../test/build-test-app.ts';
 import { createGlossaryRow, createUser, type TestUser } from '../../test/factories.ts';
 import { checkSearchIndex } from '../entries/search-index-check.ts';
 import { rebuildSearchIndex } from '../entries/search-index-rebuild.ts';
+import { glossaryScope } from './search.repository.ts';
+import { findTermMatchRows } from './term-matches.repository.ts';
 
 // Every term of a concept is searchable: a deprecated or forbidden synonym is found, reported
 // as the matched term with its status, and ranked below preferred matches of the same quality.
@@ -196,5 +198,36 @@ describeEngines('search over every term of an entry', (t) => {
     expect(await checkSearchIndex(t.db)).toEqual([]);
     const { results } = await search('termino=hitbox');
     expect(results.map((r) => r.id)).toEqual([ids.plain, ids.deprecated, ids.admitted]);
+  });
+
+  it('reads the best term matches first, so a query matching more rows than it reads keeps them', async () => {
+    const g = await createGlossaryRow(t, owner.user, { nombre: 'Orden de coincidencias' });
+    for (const es of ['superhitbox', 'hitboxes', 'hitbox']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/glosarios/${g.nombre_seguro}/entradas`,
+        headers: owner.headers,
+        payload: {
+          terminos: [term('es', `otro ${es}`), term('es', es, 'admitido'), term('en', es)],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const read = async (limit: number) =>
+      (
+        await findTermMatchRows(
+          t.db,
+          {
+            scope: glossaryScope([g.id]),
+            target: { kind: 'term', language: 'es' },
+            query: 'hitbox',
+            subindice: undefined,
+            filters: undefined,
+          },
+          limit,
+        )
+      ).map((r) => r.termino_plegado);
+    expect(await read(1)).toEqual(['hitbox']);
+    expect((await read(2)).sort()).toEqual(['hitbox', 'hitboxes']);
   });
 });

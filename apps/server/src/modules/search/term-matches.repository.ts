@@ -31,7 +31,10 @@ function holds(column: string, text: string) {
   return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
 
-/** The terms of live entries in scope that hold the query, at most `limit`, in no order. */
+/**
+ * The terms of live entries in scope that hold the query, at most `limit`: exact matches first,
+ * then those that start with it, so a query matching more than `limit` keeps its best ones.
+ */
 export async function findTermMatchRows(
   db: Kysely<Database>,
   { scope, target, query, subindice, filters }: TermSearch,
@@ -56,7 +59,13 @@ export async function findTermMatchRows(
     .where(entryFiltersSql(filters, 't.entry_id'));
   if (target.kind === 'term') matching = matching.where('t.idioma', '=', target.language);
   if (subindice) matching = matching.where(holds('e.subindice_plegado', subindice));
-  return matching.limit(limit).execute();
+  const startsWith = `${likeLiteral(query)}%`;
+  return matching
+    .orderBy(
+      sql`case when t.termino_plegado = ${query} then 0 when t.termino_plegado like ${startsWith} escape '\\' then 1 else 2 end`,
+    )
+    .limit(limit)
+    .execute();
 }
 
 /** The live entries of one glossary with a listed term that holds the query (a subquery). */
