@@ -297,6 +297,25 @@ describeEngines('GET /buscar', (t) => {
       expect(termsOf(last.results).at(-1)).toBe('m0996xyzq');
     });
 
+    it('ranks dense matches as sparse ones: thousands of them, the best tiers first', async () => {
+      // Past a few thousand matches PostgreSQL stops sorting them all and walks its sort index.
+      const dense = await createGlossaryRow(t, owner.user, { nombre: 'Densa' });
+      const pieces = Array.from({ length: 4200 }, (_, i) => `d${String(i).padStart(4, '0')}qwv`);
+      await seed(t, dense, owner.user, [...pieces, 'zz qwv', 'qwv', 'qwva final']);
+      const first = await find({ termino: 'qwv', glosarios: dense.nombre_seguro });
+      expect(first.total).toBe(SEARCH_RESULT_LIMIT);
+      expect(first.res.headers['x-total-count-capped']).toBe('true');
+      expect(termsOf(first.results).slice(0, 5)).toEqual([
+        'qwv',
+        'qwva final',
+        'zz qwv',
+        'd0000qwv',
+        'd0001qwv',
+      ]);
+      const last = await find({ termino: 'qwv', glosarios: dense.nombre_seguro, pagina: 20 });
+      expect(termsOf(last.results).at(-1)).toBe('d0996qwv');
+    });
+
     it('counts exactly below the limit', async () => {
       const { total, res } = await find({ termino: 'm00', glosarios: many.nombre_seguro });
       expect(total).toBe(100);

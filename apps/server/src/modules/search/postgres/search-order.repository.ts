@@ -5,6 +5,7 @@ import { entryFiltersSql } from '../entry-filters.repository.ts';
 import { isShortQuery, likeLiteral } from '../search-index-terms.ts';
 import {
   TIE_BREAK_SQL,
+  compareOrder,
   countedOf,
   sourcesOf,
   toRankedMatches,
@@ -17,8 +18,9 @@ import {
   type TargetSource,
 } from '../search-order.ts';
 
-// PostgreSQL's ranked search: plain SQL on `entries` in the results' order with a limit; the
-// planner picks between the pg_trgm GIN indexes and walking entries_order_idx.
+// PostgreSQL's ranked search: plain SQL on `entries`. Up to a few thousand matches come from the
+// pg_trgm GIN and prefix B-tree indexes and are sorted; more are dense enough for the planner's
+// walk of entries_order_idx to find a page soon.
 
 type Sql<T = unknown> = RawBuilder<T>;
 
@@ -88,11 +90,8 @@ function subindiceFilter(subindice: string | undefined): Sql<boolean> {
     : contains(COLUMN.subindice, subindice);
 }
 
-export async function postgresMatchInOrder(
-  db: Kysely<Database>,
-  m: OrderedMatch,
-): Promise<RankedMatch[]> {
-  if (m.limit <= 0) return [];
+/** Every match of `m` with its sort key and tier, unordered. */
+function matchingSql(db: Kysely<Database>, m: OrderedMatch): Sql<OrderedRow> {
   const scope = scopeOf(db, m.target, m.scope);
   let from: Sql;
   let tiers: ReturnType<typeof tierSql>;
@@ -110,25 +109,53 @@ export async function postgresMatchInOrder(
   }
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
   const tieBreak = sql.raw(TIE_BREAK_SQL('e.id'));
-  const matching = sql`select e.id, e.clave_orden as k, ${tieBreak} as t, ${tiers.rank} as tier
+  return sql`select e.id, e.clave_orden as k, ${tieBreak} as t, ${tiers.rank} as tier
     from ${from}
     where e.eliminado_en is null and e.glossary_id in ${scope} and ${wanted}
       and ${subindiceFilter(m.subindice)} and ${entryFiltersSql(m.filters, 'e.id')}`;
-  // `any` and `substring` match many, so walking entries_order_idx pays; the better tiers are
-  // few, and MATERIALIZED keeps the planner on their own indexes rather than that walk.
-  const { rows } =
-    m.tier === 'any' || m.tier === 'substring'
-      ? await sql<OrderedRow>`select id, k, tier from (${matching}) m
-          order by k, t, id limit ${m.limit}`.execute(db)
-      : await sql<OrderedRow>`with m as materialized (${matching})
-          select id, k, tier from m order by k, t, id limit ${m.limit}`.execute(db);
+}
+
+/** The first `m.limit` matches in order, walking entries_order_idx when `walk` is set. */
+async function orderedMatches(db: Kysely<Database>, m: OrderedMatch, walk: boolean) {
+  // A MATERIALIZED CTE is planned alone, by its selectivity, so few matches come from the
+  // trigram or prefix indexes; under an outer LIMIT the planner would rather walk the sort
+  // index, hoping matches come early, and read most of it when they do not.
+  const { rows } = walk
+    ? await sql<OrderedRow>`select id, k, tier from (${matchingSql(db, m)}) m
+        order by k, t, id limit ${m.limit}`.execute(db)
+    : await sql<OrderedRow>`with m as materialized (${matchingSql(db, m)})
+        select id, k, tier from m order by k, t, id limit ${m.limit}`.execute(db);
   return toRankedMatches(rows, m.limit);
 }
 
-/** SearchIndex.countInOrder on PostgreSQL: every match up to the bound, with its tier. */
+export async function postgresMatchInOrder(
+  db: Kysely<Database>,
+  m: OrderedMatch,
+): Promise<RankedMatch[]> {
+  if (m.limit <= 0) return [];
+  // `any` and `substring` match many; the better tiers are few.
+  return orderedMatches(db, m, m.tier === 'any' || m.tier === 'substring');
+}
+
+/** Past this many matches, walking entries_order_idx finds a page sooner than sorting them. */
+const DENSE_FROM = 4000;
+
+/**
+ * SearchIndex.countInOrder on PostgreSQL: up to DENSE_FROM matches are read unordered through
+ * the term indexes and sorted here; when there are that many, the count is past the bound and
+ * only the head is read in order.
+ */
 export async function postgresCountInOrder(
   db: Kysely<Database>,
   m: CountedMatch,
 ): Promise<CountedMatches> {
-  return countedOf(await postgresMatchInOrder(db, { ...m, tier: 'any', limit: m.countUpTo }), m);
+  const any: OrderedMatch = { ...m, tier: 'any', limit: m.countUpTo };
+  const { rows } = await sql<OrderedRow>`with m as materialized (${matchingSql(db, any)})
+    select id, k, tier from m limit ${DENSE_FROM}`.execute(db);
+  if (rows.length < DENSE_FROM) {
+    const sorted = rows.sort(compareOrder);
+    return countedOf(toRankedMatches(sorted, m.countUpTo), m, Math.min(rows.length, m.countUpTo));
+  }
+  const head = await orderedMatches(db, { ...any, limit: m.head }, true);
+  return countedOf(head, m, m.countUpTo);
 }
