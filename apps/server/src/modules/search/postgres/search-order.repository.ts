@@ -34,14 +34,16 @@ function anyOf(parts: Sql[]): Sql<boolean> {
   return parts.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
-/** The B-trees index the first 200 characters, so queries must say the same to use them. */
+// The B-trees index the first 200 characters, so queries say the same to use them; the rest is
+// checked in forms the trigram indexes cannot serve (`c = q` and `c like 'q%'` would tempt the
+// planner into a trigram scan that, for a short query, rechecks most of the table).
 function exact(c: Sql, q: string): Sql<boolean> {
-  return sql<boolean>`(left(${c}, 200) = left(${q}, 200) and ${c} = ${q})`;
+  return sql<boolean>`(left(${c}, 200) = left(${q}, 200) and substr(${c}, 201) = substr(${q}, 201))`;
 }
 
 function startsWith(c: Sql, q: string): Sql<boolean> {
   const head = likeLiteral(Array.from(q).slice(0, 200).join(''));
-  return sql<boolean>`(left(${c}, 200) like ${`${head}%`} and ${c} like ${`${likeLiteral(q)}%`})`;
+  return sql<boolean>`(left(${c}, 200) like ${`${head}%`} and starts_with(${c}, ${q}))`;
 }
 
 function contains(c: Sql, q: string): Sql<boolean> {
@@ -108,10 +110,17 @@ function matchingSql(db: Kysely<Database>, m: OrderedMatch): Sql<OrderedRow> {
     from = sql`entries e`;
   }
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
+  // Exact and prefix matches come from the (glossary, term) B-trees, which need the glossaries
+  // as an array to seek in each; other matches come from the trigram indexes, filtered by scope.
+  const byPrefix =
+    m.tier === 'exact' || m.tier === 'prefix' || (m.tier === 'any' && isShortQuery(m.query));
+  const inScope = byPrefix
+    ? sql`e.glossary_id = any(array(${scope}))`
+    : sql`e.glossary_id in ${scope}`;
   const tieBreak = sql.raw(TIE_BREAK_SQL('e.id'));
   return sql`select e.id, e.clave_orden as k, ${tieBreak} as t, ${tiers.rank} as tier
     from ${from}
-    where e.eliminado_en is null and e.glossary_id in ${scope} and ${wanted}
+    where e.eliminado_en is null and ${inScope} and ${wanted}
       and ${subindiceFilter(m.subindice)} and ${entryFiltersSql(m.filters, 'e.id')}`;
 }
 
