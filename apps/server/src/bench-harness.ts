@@ -1,7 +1,5 @@
-// What the benchmarks (bench/) may use of the server besides its HTTP API: a migrated
-// database, users, glossaries and entries written through the server's own services and write
-// path, an access token, and the database half of a search run in process. bench/ imports
-// nothing else of the server (eslint.config.js), so the server's insides can change freely.
+// All the benchmarks (bench/) may use of the server besides its HTTP API (eslint.config.js
+// enforces it), so the server's insides can change freely.
 import type { EntryInput, Language } from '@ludoterm/contract';
 import type { Kysely } from 'kysely';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
@@ -100,10 +98,7 @@ export async function shareGlossary(
   });
 }
 
-/**
- * Writes entries into a glossary through the entry write path, in one transaction: each with
- * its first version, its advanced-search rows and its search index rows.
- */
+/** Writes entries through the entry write path (versions, index rows…) in one transaction. */
 export async function seedEntries(
   db: Kysely<Database>,
   glossary: SeededGlossary,
@@ -120,10 +115,7 @@ export async function seedEntries(
   );
 }
 
-/**
- * The database half of a quick search (`GET /buscar?termino=…`) by a user, in this process:
- * the ranked page's entry ids and the count of matches.
- */
+/** The database half of a quick search (`GET /buscar?termino=…`): page entry ids and count. */
 export async function searchTermsInProcess(
   db: Kysely<Database>,
   userId: number,

@@ -33,10 +33,7 @@ export function isAppError(error: unknown): error is AppError {
 /** PostgreSQL's query_canceled: a statement ran past statement_timeout, or was cancelled. */
 const QUERY_CANCELED = '57014';
 
-/**
- * A query that ran too long as the AppError the client sees (503: the user may simply try again
- * later), or null for any other error.
- */
+/** A query that ran too long as a 503 AppError (the user may try again later); else null. */
 export function queryCanceledError(error: unknown): AppError | null {
   if ((error as { code?: unknown } | null)?.code !== QUERY_CANCELED) return null;
   return new AppError(

@@ -52,10 +52,8 @@ export function openSqlite(path: string): SQLite.Database {
 const STATEMENTS_KEPT = 500;
 
 /**
- * The connection with its statements prepared once per SQL text: requests repeat a few
- * hundred statement shapes, and preparing one (parsing, planning) costs as much as running
- * the smaller ones. A statement still being iterated (a streamed list) is busy: another use
- * of the same text meanwhile gets a statement of its own.
+ * The connection with each SQL text prepared once: preparing costs as much as running a small
+ * statement. One still being iterated (a streamed list) is busy, so its text gets another.
  */
 export function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
@@ -75,9 +73,8 @@ export function withPreparedStatements(sqlite: SQLite.Database): SqliteDatabase 
 }
 
 /**
- * PostgreSQL cancels a statement that runs longer than this (error 57014, answered 503), so a
- * runaway query cannot hold a connection and its locks indefinitely. Work that may rightly run
- * longer passes its own limit, or raises it for one transaction with `set local`.
+ * PostgreSQL cancels a statement past this (57014, answered 503), so a runaway query cannot hold
+ * a connection and its locks. Longer work passes its own limit, or uses `set local`.
  */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 
@@ -94,13 +91,11 @@ export function createDatabase(
     const pool = new pg.Pool({
       connectionString: options.postgresUrl,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
-      // Sent when each connection starts, so it holds for every statement on it (0: the
-      // server's own setting).
+      // Sent when each connection starts, so it holds for all its statements (0: the server's).
       statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
     });
-    // An idle client whose connection the server closes (restart, failover, a dropped test
-    // database) emits 'error' on the pool; without a listener that would crash the process.
-    // The pool discards that client and the next query opens a new connection.
+    // An idle client whose connection the server closes (restart, failover) emits 'error' on the
+    // pool, fatal without a listener; the pool then discards it and the next query reconnects.
     pool.on('error', (error) => {
       console.warn(`PostgreSQL: se perdió una conexión inactiva (${error.message})`);
     });

@@ -3,9 +3,8 @@ import { engineOf } from './engine.ts';
 import { migrations } from './migrations/index.ts';
 
 /**
- * Applies every pending migration; throws with the failing migration's error. On PostgreSQL
- * they run on one connection without the statement timeout: rewriting a large table may
- * rightly take longer than any request.
+ * Applies every pending migration; throws the failing one's error. On PostgreSQL they run on one
+ * connection without the statement timeout: rewriting a large table may rightly take long.
  */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   if (engineOf(db as Kysely<unknown>) !== 'postgres') return migrate(db);

@@ -41,8 +41,8 @@ function checkpoint(sqlite: SQLite.Database, mode: 'PASSIVE' | 'RESTART'): Check
 
 /**
  * A PASSIVE copy never waits, but the WAL starts over only when a write begins with every frame
- * copied, which a steady stream of writes never allows. So a long WAL is copied again and then
- * checkpointed in RESTART mode, which holds writers off briefly so the next write starts it over.
+ * copied, which steady writes never allow; so a long WAL then gets a RESTART, which briefly holds
+ * writers off so the next write starts it over.
  */
 export function checkpointWal({ sqlitePath }: WalCheckpointTask): void {
   const sqlite = connectionFor(sqlitePath);

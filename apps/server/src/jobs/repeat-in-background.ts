@@ -8,10 +8,7 @@ export interface BackgroundRun {
   failure: string;
 }
 
-/**
- * Runs `work` every `everyMs` once the app is ready, never two at once; failures are logged.
- * Closing the app waits for the run in progress.
- */
+/** Runs `work` every `everyMs` once the app is ready, never two at once; closing awaits the run. */
 export function repeatInBackground(
   app: FastifyInstance,
   { everyMs, atStart = false, failure }: BackgroundRun,

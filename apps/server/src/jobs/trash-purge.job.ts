@@ -10,10 +10,7 @@ import { runExclusive } from './run-exclusive.ts';
 const LOCK_NAME = 'trash-purge';
 const LEASE_MS = 15 * 60 * 1000;
 
-/**
- * One purge of the expired trash under the `trash-purge` lock: the number of glossaries
- * deleted, or null when another instance is purging right now.
- */
+/** One purge under the `trash-purge` lock: glossaries deleted, or null if another holds it. */
 export async function runTrashPurge(
   db: Kysely<Database>,
   holder: string,

@@ -8,10 +8,7 @@ import { repeatInBackground } from './repeat-in-background.ts';
 /** The main connection's own checkpoint, raised so it is only a backstop behind the thread. */
 const BACKSTOP_PAGES = 10_000;
 
-/**
- * On SQLite, checkpoints the WAL on a thread of its own every WAL_CHECKPOINT_SECONDS, so no write
- * request pays for copying everybody's writes into the database file.
- */
+/** SQLite: WAL checkpoints on a thread every WAL_CHECKPOINT_SECONDS, so no write request pays. */
 export function scheduleWalCheckpoints(
   app: FastifyInstance,
   config: Pick<Config, 'walCheckpointSeconds'>,

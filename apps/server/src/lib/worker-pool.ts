@@ -23,7 +23,6 @@ function tsxLoader(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }
 
-/** The file and Node options that start worker `name`; throws when it is missing. */
 export function resolveWorkerEntry(name: string): WorkerEntry {
   if (runningFromSource) {
     const filename = join(dirname(here), '..', 'workers', `${name}.worker.ts`);

@@ -18,9 +18,8 @@ declare module 'fastify' {
 const rejectedTokens = new WeakSet<FastifyRequest>();
 
 /**
- * Bearer access tokens; the user is read on every request, so role changes apply at once, and
- * with it whether the token's session was revoked (logout, password reset, a replayed refresh
- * token), so a revoked session's access tokens stop at once rather than when they expire.
+ * Bearer access tokens. The user and whether the session was revoked (logout, password reset, a
+ * replayed refresh token) are read on every request, so both apply at once, not at expiry.
  */
 export const authPlugin = fp<AppContext>(
   async (app, { config }) => {
@@ -68,8 +67,7 @@ export function requireAdmin(request: FastifyRequest): UserRow {
   return user;
 }
 
-/** A `preValidation` hook: refuses non-administrators before the body is even validated (the
- * services check again). */
+/** `preValidation` hook: refuses non-administrators before body validation (services recheck). */
 export async function adminOnly(request: FastifyRequest): Promise<void> {
   requireAdmin(request);
 }

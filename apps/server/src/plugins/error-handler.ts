@@ -81,7 +81,6 @@ const statusCodes: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** Turns any thrown value into the AppError the client sees. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   const canceled = queryCanceledError(error);

@@ -9,10 +9,9 @@ export function isAdminEmail(email: string, config: Pick<Config, 'ADMIN_EMAIL'>)
 }
 
 /**
- * Role and plan of a new account (CONTRACT, Accounts): ADMIN_EMAIL's account, or else the
- * first one, is admin on pro; the others get a pro trial of TRIAL_DAYS (free when 0).
- * ADMIN_EMAIL's account is admin only once it proved it owns the address (`emailProven`), so a
- * stranger who registers that address first gets nothing; confirmEmailOwnership promotes it.
+ * Role and plan of a new account (CONTRACT, Accounts): ADMIN_EMAIL's, else the first, is admin
+ * on pro; others get a pro trial of TRIAL_DAYS (free when 0). ADMIN_EMAIL's waits for a proven
+ * address (`emailProven`), so a stranger registering it first gets nothing.
  */
 export function initialAccess(
   email: string,

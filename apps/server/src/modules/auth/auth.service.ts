@@ -95,8 +95,7 @@ const invalidSession = () => new AppError('INVALID_TOKEN');
 
 /**
  * `POST /auth/register`: whether the account is admin is decided in one transaction. Nothing
- * proves the address yet, so invitations to it and ADMIN_EMAIL's role wait for that proof
- * (confirmEmailOwnership).
+ * proves the address yet, so its invitations and ADMIN_EMAIL's role wait (confirmEmailOwnership).
  */
 export async function registerAccount(deps: AuthDeps, input: RegisterInput): Promise<User> {
   const { db, config } = deps;
@@ -126,9 +125,8 @@ export async function registerAccount(deps: AuthDeps, input: RegisterInput): Pro
 }
 
 /**
- * Unknown e-mail and wrong password answer the same 401 after the same work. Repeats from the
- * same client address wait longer each time, then get 429 for the window, while the right
- * password from another address still works; the owner hears of repeated failures by e-mail.
+ * Unknown e-mail and wrong password answer the same 401 after the same work. Repeats from one
+ * address wait longer each time, then get 429, while the right password from elsewhere works.
  */
 export async function verifyCredentials(
   deps: AuthDeps,
@@ -175,7 +173,6 @@ export async function login(
   return startSession(deps, user);
 }
 
-/** The answer for one step of a session: its access token and its refresh token. */
 async function sessionPair(
   deps: AuthDeps,
   userId: number,
@@ -201,7 +198,6 @@ function refreshExpiry(deps: AuthDeps, now: Date): string {
   return new Date(now.getTime() + deps.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS).toISOString();
 }
 
-/** Starts a new session (a new refresh-token family) for a signed-in user. */
 export async function startSession(deps: AuthDeps, user: Pick<UserRow, 'id'>): Promise<Tokens> {
   const now = new Date();
   const refreshToken = newRefreshToken();
@@ -215,7 +211,6 @@ export async function startSession(deps: AuthDeps, user: Pick<UserRow, 'id'>): P
   return sessionPair(deps, user.id, row, refreshToken);
 }
 
-/** Sessions that started before a password reset are over. */
 function revokedByReset(user: UserRow, row: RefreshTokenRow): boolean {
   return (
     user.sessions_valid_after != null &&

@@ -86,9 +86,8 @@ export async function sendEmailConfirmation(
 }
 
 /**
- * `POST /auth/confirm-email {token}`: the link proves the address only for the account it was
- * sent to, signed in, so someone who registered another person's address cannot borrow that
- * person's click. Else 422 INVALID_CONFIRMATION_LINK.
+ * `POST /auth/confirm-email {token}`: proves the address only for the signed-in account it was
+ * sent to, so no one can borrow the click of the address's owner. Else 422.
  */
 export async function confirmEmail(
   deps: EmailConfirmationDeps,

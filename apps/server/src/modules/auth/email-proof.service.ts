@@ -7,10 +7,9 @@ import { ADMIN_ACCESS, isAdminEmail } from './auth.policy.ts';
 import { updateUserVerification } from './auth.repository.ts';
 
 /**
- * Records that `user` proved it owns its address: it used a code or a link e-mailed to it, or
- * Google vouches for it. Only then do the glossary invitations sent to the address take effect
- * and does ADMIN_EMAIL's account become admin, so registering someone else's address first
- * gains nothing. Idempotent; answers the user as it is now.
+ * Records that `user` proved its address (an e-mailed code or link, or Google). Only then do its
+ * invitations take effect and ADMIN_EMAIL's account become admin, so registering someone else's
+ * address first gains nothing. Idempotent; answers the user as it is now.
  */
 export async function confirmEmailOwnership(
   db: Kysely<Database>,

@@ -11,8 +11,7 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Failures count per account AND client address: guessing from one address is throttled, yet
- * nobody can lock the owner out by failing on purpose from elsewhere. Spreading guesses over
- * many addresses still meets each address's limit and the per-address request rate limit.
+ * nobody can lock the owner out by failing on purpose from elsewhere.
  */
 export function loginFailureKey(email: string, clientAddress: string): string {
   return `${email}\n${clientAddress}`;

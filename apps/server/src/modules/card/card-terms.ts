@@ -29,7 +29,6 @@ export type StoredTerm = Pick<Term, 'idioma' | 'termino' | 'estado' | 'tipo'> &
 
 const TERMS_KEY = 'terminos';
 
-/** The card and the terms of a stored `ficha`. */
 export interface StoredContent {
   card: StoredCard;
   terms: StoredTerm[];
@@ -54,10 +53,7 @@ export function readFicha(ficha: string): StoredContent {
   return { card: parsed as StoredCard, terms: stored };
 }
 
-/**
- * Whether the terms are exactly what the card's `termino.xx` fields would give: each a preferred
- * full term with nothing else, matching its language's field (mergeTerms keeps both in step).
- */
+/** Whether the terms are exactly what the card's `termino.xx` fields would give (see above). */
 function isDerivable(card: StoredCard, terms: readonly StoredTerm[]): boolean {
   for (const t of terms) {
     if (t.estado !== 'preferido' || t.tipo !== 'termino_completo') return false;

@@ -28,7 +28,6 @@ export interface CardLanguages {
   meta: Language;
 }
 
-/** A glossary's base and target languages, as its card uses them. */
 export function languagesOf(glossary: {
   idioma_origen: string;
   idioma_meta: string;
@@ -64,10 +63,7 @@ type Reader = (input: EntryInput) => string | null | undefined;
 interface CardPlan {
   ids: string[];
   readers: Reader[];
-  /**
-   * Fields not in this card: the term, context and definition fields of the languages the
-   * glossary does not have, and `definicion_{origen}` (the base language's is `definicion`).
-   */
+  /** Other languages' fields, and `definicion_{origen}` (the base language's is `definicion`). */
   foreign: Array<[string, Reader]>;
 }
 
@@ -102,7 +98,6 @@ function planOf({ origen, meta }: CardLanguages): CardPlan {
   return plan;
 }
 
-/** The card field ids of a glossary with these languages, in card order. */
 export function cardFieldIds(langs: CardLanguages): string[] {
   return planOf(langs).ids;
 }
@@ -131,10 +126,7 @@ function assertOnlyGlossaryLanguages(langs: CardLanguages, plan: CardPlan, input
   }
 }
 
-/**
- * Validates an entry and merges it over `current` (a field left out keeps its value, null or ''
- * clears it). With `keepPrivateComments` the current private comments are kept as they are.
- */
+/** Validates `input` over `current`: an absent field keeps its value, null or '' clears it. */
 export function normalizeEntryInput(
   langs: CardLanguages,
   input: EntryInput,
@@ -195,7 +187,6 @@ export function cardFieldsOf(card: StoredCard): Array<[string, string]> {
   return fields;
 }
 
-/** Folded terms, sort key and advanced-search rows of a card, as the write path stores them. */
 export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedColumns {
   const origen = card[termFieldId(langs.origen)];
   const meta = card[termFieldId(langs.meta)];
@@ -215,9 +206,8 @@ export function deriveColumns(langs: CardLanguages, card: StoredCard): DerivedCo
 }
 
 /**
- * The pair of folded terms that identifies a duplicate (import and copy skip those). A string of
- * its own: a term read from a file may be a slice of a whole chunk of it, which a key kept for a
- * whole import would otherwise keep alive.
+ * The folded term pair that identifies a duplicate, as a string of its own: a term read from a
+ * file may be a slice of a large chunk, which a key kept for the whole import would keep alive.
  */
 export function duplicateKeyOf(origenPlegado: string, metaPlegado: string): string {
   return JSON.stringify([origenPlegado, metaPlegado]);
@@ -313,7 +303,6 @@ export function canSeePrivateComments(viewer: EntryViewer, authorId: number | nu
   return viewer.userId === viewer.ownerId || (authorId !== null && viewer.userId === authorId);
 }
 
-/** The entry as the API answers it. */
 export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: EntryViewer): Entry {
   const entry: Record<string, unknown> = { id: row.id };
   const { card, terms } = readFicha(row.ficha);
@@ -341,7 +330,6 @@ export function toEntryView(langs: CardLanguages, row: EntryViewRow, viewer: Ent
   return entry as Entry;
 }
 
-/** One version of an entry as the history answers it. */
 export function toHistoryItem(
   langs: CardLanguages,
   entry: Pick<EntryViewRow, 'id' | 'author_id' | 'fecha_creacion' | 'created_at'>,

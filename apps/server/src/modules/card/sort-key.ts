@@ -8,10 +8,7 @@ const ENYE = /ñ/gi;
 /** A private-use character that survives foldText untouched. */
 const ENYE_MARK = '\uE000';
 const ENYE_MARK_RE = /\uE000/g;
-/**
- * Spanish ñ is a letter of its own between n and o: 'n' followed by a character above every
- * letter and digit, so 'nz…' < 'ñ…' < 'o…'.
- */
+/** Spanish ñ is a letter between n and o: 'n' then a character above every letter and digit. */
 const ENYE_KEY = 'n\u007f';
 /** Anything that makes the Spanish key differ from the plain folded one. */
 const NEEDS_ENYE = /[ñÑ\uE000]|\u0303/;
@@ -43,9 +40,8 @@ export function sortKeyFromFolded(term: string, folded: string, language: Langua
 }
 
 /**
- * What opens the sort key of an entry without a base-language term: U+10FFFF, the highest code
- * point. Every other key starts with a letter or digit (or is empty), so these entries sort
- * together after all the others, byte-wise on both engines and in compareCodePoints alike.
+ * Opens the sort key of an entry without a base-language term: above the letter or digit every
+ * other key starts with, so these sort last on both engines and in compareCodePoints alike.
  */
 export const NO_BASE_TERM_PREFIX = '\u{10FFFF}';
 

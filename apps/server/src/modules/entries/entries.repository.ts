@@ -184,7 +184,6 @@ export async function deleteFieldRows(db: Kysely<Database>, entryId: number): Pr
   await db.deleteFrom('entry_fields').where('entry_id', '=', entryId).execute();
 }
 
-/** Soft-deletes live entries of a glossary; answers how many were deleted. */
 export async function softDeleteEntryRows(
   db: Kysely<Database>,
   glossaryId: number,

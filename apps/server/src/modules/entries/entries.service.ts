@@ -32,7 +32,6 @@ import {
 } from './entry-writes.service.ts';
 import type { EntryActor } from './prepared-entry.ts';
 
-/** Page size of `GET …/entradas` when `por_pagina` is not given. */
 export const DEFAULT_ENTRIES_PAGE_SIZE = 50;
 /** Rows per database read while streaming the full list. */
 const STREAM_BATCH = 500;
@@ -168,7 +167,6 @@ export async function createEntryFor(
   return writtenViewOf(scope, written);
 }
 
-/** An entry's weak ETag: its version number. */
 export function entryETag(version: number): string {
   return `W/"v${version}"`;
 }
@@ -217,9 +215,8 @@ function staleEntry(scope: Scope, current: EntryRow): AppError {
 }
 
 /**
- * `PUT …/entradas/{id}`: a new version; `autor` and `fecha_creacion` stay. With `accepted`
- * (see acceptedVersions) an entry that moved on since the caller opened it answers 409
- * instead of having the other person's change silently undone.
+ * `PUT …/entradas/{id}`: a new version; `autor` and `fecha_creacion` stay. With `accepted`, an
+ * entry changed since the caller opened it answers 409 rather than silently undo another's change.
  */
 export async function updateEntryFor(
   db: Kysely<Database>,

@@ -21,7 +21,6 @@ export type EntryInsertRow = Omit<EntriesTable, 'id'> & { id: number };
 export type EntryFieldInsertRow = Omit<EntryFieldsTable, 'id'>;
 export type EntryVersionInsertRow = EntryVersionsTable;
 
-/** Which engine a query runs on, for the few statements that differ. */
 export function isPostgresDb(db: Kysely<Database>): boolean {
   return engineOf(db as unknown as Kysely<unknown>) === 'postgres';
 }
@@ -127,10 +126,7 @@ function idRuns(ids: readonly number[]): Array<[number, number]> {
   return runs;
 }
 
-/**
- * The first version of entries just inserted, copied from their rows in the database (the
- * card is not sent a second time), written by `actor`.
- */
+/** First versions of entries just inserted, by `actor`, copied in SQL (the card is not resent). */
 export async function insertFirstVersionRows(
   db: Kysely<Database>,
   entryIds: readonly number[],
@@ -197,10 +193,7 @@ const TERM_COLUMNS = [
   'mostrado',
 ] as const;
 
-/**
- * Writes the `entry_terms` rows of these entries' cards, replacing what the entries had
- * (`replace`). Plain cards have none, so a batch of them writes nothing at all.
- */
+/** Writes these cards' `entry_terms` rows (none for plain cards), replacing theirs if `replace`. */
 export async function writeTermRows(
   db: Kysely<Database>,
   entries: ReadonlyArray<{ id: number; glossary_id: number; ficha: string }>,

@@ -42,7 +42,6 @@ import { nextReviewState } from './review-state.ts';
 // The only entry write path: every writer calls it inside its own transaction, and each write
 // goes entry rows, version rows, advanced-search rows, then the index, so none can disagree.
 
-/** `insertNewEntryRows`, then the new entries' index rows. */
 async function insertAndIndex(
   tx: Transaction<Database>,
   glossary: WriteGlossary,

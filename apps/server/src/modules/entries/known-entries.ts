@@ -32,12 +32,10 @@ export interface AdmissionKeys {
 }
 
 /**
- * The entries a glossary holds, and those an import or copy added, to decide for each new one.
- * A repeat is skipped: an entry whose concept id and term pair a known entry has, or one whose
- * term pair an entry without a concept id has (the rule from before concept ids, so
- * re-importing an export adds nothing). Kept and reported as a possible duplicate: the same
- * term pair under another concept id, and a known concept id with other terms (the file may
- * hold a newer version of the concept; nothing is overwritten behind the user's back).
+ * Decides each new entry of an import or copy against the glossary's entries and those added.
+ * Skipped: a known concept id with its term pair, or the term pair of an entry without a concept
+ * id (so re-importing an export adds nothing). Kept, reported as possible duplicates: the same
+ * term pair under another concept id, or a known concept id with other terms (none overwritten).
  */
 export class KnownEntries {
   readonly #pairs = new Map<string, Pair>();

@@ -23,9 +23,8 @@ export function importedReviewState(
 }
 
 /**
- * An entry's review state after a write. `requested` equal to the current state counts as not
- * asked (a client that echoes the entry back); an editor's change to an approved entry sends it
- * back to review. `current` is null for a new entry.
+ * An entry's review state after a write (`current` null for a new one). `requested` equal to the
+ * current state is an echo, not a request; an editor's change sends an approved entry to review.
  */
 export function nextReviewState(
   current: ReviewState | null,

@@ -69,9 +69,8 @@ export function candidateToEntry(
 }
 
 /**
- * `POST /glosarios/{ns}/entradas/candidatos`: adds candidates as cards in one transaction. A
- * candidate is skipped when the glossary already holds its pair of terms or, without a
- * translation, its term: adding it would only repeat what is there.
+ * `POST /glosarios/{ns}/entradas/candidatos`: adds candidates as cards in one transaction,
+ * skipping those whose term pair (or, untranslated, whose term) the glossary already holds.
  */
 export async function addCandidates(
   db: Kysely<Database>,

@@ -27,10 +27,7 @@ export async function findMembership(
     .executeTakeFirst();
 }
 
-/**
- * The ids of the active glossaries a user may see, as a subquery: glossary.policy.ts's
- * visibility rule in SQL (owned or member; every active one with `isAdmin`).
- */
+/** Active glossaries a user may see, as a subquery: glossary.policy.ts's visibility rule in SQL. */
 export function visibleGlossaryIds(
   db: Kysely<Database>,
   { userId, isAdmin }: { userId: number; isAdmin: boolean },
@@ -62,10 +59,7 @@ export interface GlossaryListRow extends GlossaryRow {
   member_rol: MemberRole | null;
 }
 
-/**
- * Active glossaries with their owner and the caller's membership: the caller's own and
- * shared ones, or every active glossary when `all` (the policy decides who may ask).
- */
+/** Active glossaries (the caller's own and shared, or all with `all`) with owner and membership. */
 export async function listActiveGlossaries(
   db: Kysely<Database>,
   userId: number,
@@ -114,7 +108,6 @@ export async function slugExists(db: Kysely<Database>, nombreSeguro: string): Pr
   return row !== undefined;
 }
 
-/** The owner's active glossary with this folded name, if any. */
 export async function findActiveGlossaryByFoldedName(
   db: Kysely<Database>,
   ownerId: number,
@@ -221,7 +214,6 @@ export async function untrashGlossary(
     .executeTakeFirst();
 }
 
-/** Ids of the glossaries trashed at or before `cutoff`. */
 export async function listExpiredTrashIds(
   db: Kysely<Database>,
   cutoff: string,

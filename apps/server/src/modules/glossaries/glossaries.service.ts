@@ -57,10 +57,7 @@ export interface CreateGlossaryCommand {
   descripcion?: string | null;
 }
 
-/**
- * `POST /glosarios`. A slug already taken anywhere gets a random suffix, so the slug does not tell
- * whose it is.
- */
+/** `POST /glosarios`: a slug taken anywhere gets a random suffix, so it does not tell whose. */
 export async function createGlossary(
   db: Kysely<Database>,
   user: UserRow,

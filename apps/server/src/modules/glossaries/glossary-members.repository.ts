@@ -22,9 +22,8 @@ export async function listMembers(
 }
 
 /**
- * Adds a member, or changes the role of the one with the same e-mail. `userId` links the
- * account when it exists; a pending invitation keeps null until an account proves it owns the
- * address.
+ * Adds a member, or changes the role of the one with the same e-mail. `userId` links an account;
+ * a pending invitation keeps null until an account proves it owns the address.
  */
 export async function upsertMember(
   db: Kysely<Database>,

@@ -37,11 +37,9 @@ export async function listGlossaryMembers(
 }
 
 /**
- * `POST /glosarios/{ns}/miembros {email, rol}`. The answer is the same whether the e-mail has an
- * account or not, so accounts cannot be enumerated; re-adding a member changes their role. Only
- * an account that proved it owns the address is linked at once: for any other the invitation
- * stays pending until auth's confirmEmailOwnership claims it, so registering someone else's
- * address gains nothing.
+ * `POST /glosarios/{ns}/miembros {email, rol}`: the same answer whether the e-mail has an account
+ * or not (no enumeration); re-adding changes the role. Only a proven address is linked at once,
+ * others wait for confirmEmailOwnership, so registering someone else's address gains nothing.
  */
 export async function addGlossaryMember(
   db: Kysely<Database>,
@@ -85,10 +83,7 @@ export async function removeGlossaryMember(
   if (!(await deleteMember(db, glossaryId, target))) throw new AppError('NOT_FOUND', NOT_A_MEMBER);
 }
 
-/**
- * Links the invitations sent to an account's e-mail. Called only once the account proved it
- * owns the address (auth's confirmEmailOwnership), never on registration alone.
- */
+/** Links the invitations to an account's e-mail, once it proved the address, never before. */
 export async function claimInvitations(
   db: Kysely<Database>,
   user: Pick<UserRow, 'id' | 'email'>,

@@ -41,7 +41,6 @@ export async function authorizeGlossary(
   return permission;
 }
 
-/** Throws the 403 that `action` deserves when the permission does not allow it. */
 export function assertAllowed(permission: GlossaryPermission, action: GlossaryAction): void {
   if (action === 'write' && !permission.canWrite) throw new AppError('READ_ONLY');
   if (action === 'manage' && !permission.canManage) {

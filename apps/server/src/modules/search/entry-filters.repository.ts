@@ -4,10 +4,7 @@ import type { EntryFilters } from './search-order.ts';
 // The entry filters of a search (review state, a term of some status) as SQL, for both engines
 // and for the glossary's own search and list.
 
-/**
- * Each filter as SQL on an entry id expression, with one `?` where its value goes; both engines
- * build their conditions from these texts.
- */
+/** Each filter as SQL on an entry id expression, one `?` for its value; both engines use these. */
 export function entryFilterClauses(
   filters: EntryFilters | undefined,
   id: string,

@@ -8,10 +8,8 @@ import {
   type Searcher,
 } from './search.service.ts';
 
-// A search as a search worker thread runs it (workers/search.worker.ts),
-// on SQLite: each thread keeps its own connection to the file (WAL lets it read while the main
-// connection writes), so searches use the machine's other cores and never hold the main
-// connection, which every other request needs.
+// A search on a SQLite search thread (workers/search.worker.ts), on a connection of its own (WAL
+// lets it read while the main one writes), so it never holds the one every request needs.
 
 export interface SearchTask {
   sqlitePath: string;

@@ -114,7 +114,6 @@ export function wordStarts(query: string): string[] {
   return WORD_SEPARATORS.map((s) => s + query);
 }
 
-/** The tier of one folded text against a folded query (null when it does not match). */
 export function tierOfText(text: string, query: string): MatchTier | null {
   if (text === query) return 'exact';
   if (text.startsWith(query)) return 'prefix';

@@ -7,10 +7,7 @@ import type { SearchAnswer } from './search.service.ts';
 
 export type SearchPool = WorkerPool<SearchTask, SearchAnswer>;
 
-/**
- * Each thread takes two searches at once, so it starts the next the moment it finishes one
- * instead of waiting for the busy HTTP thread to hand it over.
- */
+/** Two searches per thread, so it starts the next at once rather than wait for the HTTP thread. */
 export function createSearchPool(threads: number): SearchPool {
   return createWorkerPool('search', {
     maxThreads: threads,

@@ -21,9 +21,8 @@ import {
 const tags = ['búsqueda'];
 
 /**
- * The search, or a Spanish 503 once `ms` have passed. The thread finishes the search unseen:
- * a task piscina may cancel gets a thread to itself, so cancelling would halve what the
- * threads answer under load.
+ * The search, or a Spanish 503 after `ms`. The thread finishes it unseen: a task piscina may
+ * cancel gets a thread to itself, which would halve what the threads answer under load.
  */
 async function withinTime<T>(search: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -51,10 +50,8 @@ export const searchRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
   { config, database, pools },
 ) => {
-  // SQLite answers synchronously on one connection: searches run on worker threads with
-  // their own (SEARCH_WORKERS), so they use the other cores and never hold up other requests;
-  // one past SEARCH_TIMEOUT_MS answers 503. PostgreSQL runs them in its own processes, under
-  // its statement timeout.
+  // SQLite is synchronous: searches run on threads with their own connections, so they never hold
+  // up other requests (503 past SEARCH_TIMEOUT_MS); PostgreSQL runs them in its own processes.
   const { searchPool } = pools;
   const sqlitePath = database.sqlitePath;
   const run: SearchRunner =

@@ -209,7 +209,6 @@ export interface Searcher {
   role: UserRow['role'];
 }
 
-/** The database half of a search: the ranked page and its rows (plain data). */
 export interface SearchPageData {
   rows: ResultRow[];
   order: number[];

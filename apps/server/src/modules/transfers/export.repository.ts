@@ -6,10 +6,7 @@ import type { EntryViewRow } from '../card/index.ts';
 /** What an export reads of each entry: the answered row and its place in the sort order. */
 export type ExportRow = EntryViewRow & SortCursor;
 
-/**
- * The next `limit` live entries after `after` in sort order. The cursor is a row value: one range
- * scan on both engines, where the OR form makes SQLite rescan the glossary on every page.
- */
+/** The next `limit` live entries after `after` in sort order, as listEntriesAfter reads them. */
 export async function listExportRows(
   db: Kysely<Database>,
   glossaryId: number,

@@ -14,10 +14,7 @@ function encodeRfc5987(value: string): string {
   );
 }
 
-/**
- * `attachment` with a quoted ASCII name for old clients and the exact UTF-8 name (RFC 6266).
- * `nombre_seguro` is ASCII already; the fallback is belt and braces.
- */
+/** `attachment` with a quoted ASCII name for old clients and the exact UTF-8 name (RFC 6266). */
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;

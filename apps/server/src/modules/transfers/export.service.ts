@@ -34,10 +34,7 @@ export interface ExportDownload {
   body: AsyncIterable<Uint8Array>;
 }
 
-/**
- * The glossary's live entries in sort order, read in keyset pages as the writer asks, each as the
- * API answers it (same privacy rule for `comentarios_privados`).
- */
+/** The glossary's live entries in sort order, in keyset pages as the writer asks, as answered. */
 export async function* readGlossaryEntries(
   db: Kysely<Database>,
   glossary: GlossaryRow,

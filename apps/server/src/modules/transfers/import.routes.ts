@@ -8,10 +8,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { receiveImportForm } from './import-upload.ts';
 import { authorizeImport, importFile, type ImportDeps } from './import.service.ts';
 
-/**
- * Uploads a stopped server left in the temporary directory are removed at the next start once
- * this old (an upload in progress is never that old).
- */
+/** Uploads a stopped server left behind go at the next start once this old (no live one is). */
 const STALE_FILE_MS = 24 * 60 * 60_000;
 
 /**

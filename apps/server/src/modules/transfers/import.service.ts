@@ -109,10 +109,7 @@ function importDatabaseOf({ config, database }: ImportDeps): ImportDatabase {
   return { engine: 'postgres', url: config.DATABASE_URL };
 }
 
-/**
- * `POST /glosarios/{ns}/importar` once the file is received: an import thread reads and writes
- * it, all or nothing, so the event loop keeps serving other users.
- */
+/** `POST …/importar` once received: a thread writes it all or nothing, off the event loop. */
 export async function importFile(
   deps: ImportDeps,
   permission: GlossaryPermission,

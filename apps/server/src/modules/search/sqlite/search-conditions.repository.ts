@@ -16,10 +16,9 @@ import {
   type TargetSource,
 } from '../search-order.ts';
 
-// The SQL pieces both ranked searches (terms, card fields) are built from. `search_docs`
-// numbers live entries in result order (`search_id`) and the FTS5 tables index them under that
-// number, so a scan in rowid order meets matches already sorted. Entries with no free number
-// sit at SEARCH_UNORDERED_FROM and up, merged by sort key.
+// The SQL pieces of both ranked searches. `search_docs` numbers live entries in result order and
+// the FTS5 tables index them under that number, so a rowid-order scan meets matches sorted.
+// Entries with no free number sit at SEARCH_UNORDERED_FROM and up, merged by sort key.
 
 // A literal: better-sqlite3 binds JS numbers as REAL, and FTS5 seeks only on an integer bound.
 export const UNORDERED = q.int(SEARCH_UNORDERED_FROM);
@@ -81,12 +80,10 @@ function compiledOnce(scope: SearchScope, key: string, query: () => Compilable):
 
 const languageOf = (target: SearchTarget) => (target.kind === 'term' ? target.language : '');
 
-/** The glossaries a target can match at all, as text (scopeOf). */
 export function scopeText(db: Kysely<Database>, target: SearchTarget, scope: SearchScope): SqlText {
   return compiledOnce(scope, `scope:${languageOf(target)}`, () => scopeOf(db, target, scope));
 }
 
-/** The term columns a target compares with, as text (sourcesOf). */
 export function sourcesText(
   db: Kysely<Database>,
   target: Exclude<SearchTarget, { kind: 'field' }>,

@@ -73,10 +73,7 @@ export async function sqliteInsertWordStarts(
   }
 }
 
-/**
- * The docs (`d`) where a word starts with `query` and `filter` holds, in no order; null when
- * more than WORD_STARTS_READ_UP_TO word starts begin with it.
- */
+/** Unordered docs (`d`) where a word starts with `query` and `filter` holds; null past the cap. */
 export async function sqliteWordStartRows<Row>(
   db: Kysely<Database>,
   query: string,
