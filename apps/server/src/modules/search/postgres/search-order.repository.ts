@@ -92,8 +92,12 @@ function subindiceFilter(subindice: string | undefined): Sql<boolean> {
     : contains(COLUMN.subindice, subindice);
 }
 
-/** Every match of `m` with its sort key and tier, unordered. */
-function matchingSql(db: Kysely<Database>, m: OrderedMatch): Sql<OrderedRow> {
+/** Every match of `m` among `entries` (or rows shaped like them), unordered. */
+function matchingSql(
+  db: Kysely<Database>,
+  m: OrderedMatch,
+  entries: Sql = sql`entries`,
+): Sql<OrderedRow> {
   const scope = scopeOf(db, m.target, m.scope);
   let from: Sql;
   let tiers: ReturnType<typeof tierSql>;
@@ -107,7 +111,7 @@ function matchingSql(db: Kysely<Database>, m: OrderedMatch): Sql<OrderedRow> {
   } else {
     const sources = sourcesOf(db, m.target, m.scope);
     tiers = tierSql(m.query, (condition) => onSources(sources, condition));
-    from = sql`entries e`;
+    from = sql`${entries} e`;
   }
   const wanted = m.tier === 'any' ? tiers.any : tiers.only[m.tier];
   // Exact and prefix matches come from the (glossary, term) B-trees, which need the glossaries
@@ -148,11 +152,49 @@ export async function postgresMatchInOrder(
 
 /** Past this many matches, walking entries_order_idx finds a page sooner than sorting them. */
 const DENSE_FROM = 4000;
+/** Entries read from entries_order_idx per statement, and how many such chunks at most. */
+const WALK_CHUNK = 20_000;
+const WALK_CHUNKS = 3;
+
+/**
+ * The first `m.limit` matches of a term search in order, read from entries_order_idx a chunk at a
+ * time: the chunk's LIMIT keeps the planner on that index whatever it guesses of the matches.
+ * Null when the matches are too sparse where the sort order starts for the walk to pay.
+ */
+async function walkedMatches(db: Kysely<Database>, m: OrderedMatch): Promise<OrderedRow[] | null> {
+  const tieBreak = sql.raw(TIE_BREAK_SQL('e.id'));
+  const found: OrderedRow[] = [];
+  let after = sql<boolean>`true`;
+  for (let chunk = 0; chunk < WALK_CHUNKS; chunk += 1) {
+    const walk = (columns: Sql, limit: number, offset = 0) => sql`(select ${columns}
+      from entries e where e.eliminado_en is null and ${after}
+      order by e.clave_orden, ${tieBreak}, e.id limit ${limit} offset ${offset})`;
+    const entries = walk(
+      sql`e.id, e.glossary_id, e.clave_orden, e.termino_origen_plegado, e.termino_meta_plegado,
+        e.subindice_plegado, null::text as eliminado_en`,
+      WALK_CHUNK,
+    );
+    const { rows } = await sql<OrderedRow>`select id, k, tier
+      from (${matchingSql(db, m, entries)}) m order by k, t, id limit ${m.limit - found.length}`.execute(
+      db,
+    );
+    found.push(...rows);
+    if (found.length >= m.limit) return found;
+    const { rows: last } = await sql<OrderedRow & { t: number }>`select *
+      from ${walk(sql`e.id, e.clave_orden as k, ${tieBreak} as t`, 1, WALK_CHUNK - 1)} l`.execute(
+      db,
+    );
+    if (!last[0]) return found;
+    const { k, t, id } = last[0];
+    after = sql<boolean>`(e.clave_orden, ${tieBreak}, e.id) > (${k}, ${t}, ${id})`;
+  }
+  return null;
+}
 
 /**
  * SearchIndex.countInOrder on PostgreSQL: up to DENSE_FROM matches are read unordered through
  * the term indexes and sorted here; when there are that many, the count is past the bound and
- * only the head is read in order.
+ * only the head is read in order, walked for when it comes early in the sort order.
  */
 export async function postgresCountInOrder(
   db: Kysely<Database>,
@@ -165,6 +207,8 @@ export async function postgresCountInOrder(
     const sorted = rows.sort(compareOrder);
     return countedOf(toRankedMatches(sorted, m.countUpTo), m, Math.min(rows.length, m.countUpTo));
   }
-  const head = await orderedMatches(db, { ...any, limit: m.head }, true);
+  const first: OrderedMatch = { ...any, limit: m.head };
+  const walked = m.target.kind === 'field' ? null : await walkedMatches(db, first);
+  const head = walked ? toRankedMatches(walked, m.head) : await orderedMatches(db, first, false);
   return countedOf(head, m, m.countUpTo);
 }
