@@ -128,30 +128,9 @@ function matchingSql(
       and ${subindiceFilter(m.subindice)} and ${entryFiltersSql(m.filters, 'e.id')}`;
 }
 
-/** The first `m.limit` matches in order, walking entries_order_idx when `walk` is set. */
-async function orderedMatches(db: Kysely<Database>, m: OrderedMatch, walk: boolean) {
-  // A MATERIALIZED CTE is planned alone, by its selectivity, so few matches come from the
-  // trigram or prefix indexes; under an outer LIMIT the planner would rather walk the sort
-  // index, hoping matches come early, and read most of it when they do not.
-  const { rows } = walk
-    ? await sql<OrderedRow>`select id, k, tier from (${matchingSql(db, m)}) m
-        order by k, t, id limit ${m.limit}`.execute(db)
-    : await sql<OrderedRow>`with m as materialized (${matchingSql(db, m)})
-        select id, k, tier from m order by k, t, id limit ${m.limit}`.execute(db);
-  return toRankedMatches(rows, m.limit);
-}
-
-export async function postgresMatchInOrder(
-  db: Kysely<Database>,
-  m: OrderedMatch,
-): Promise<RankedMatch[]> {
-  if (m.limit <= 0) return [];
-  // `any` and `substring` match many; the better tiers are few.
-  return orderedMatches(db, m, m.tier === 'any' || m.tier === 'substring');
-}
-
 /** Past this many matches, walking entries_order_idx finds a page sooner than sorting them. */
-const DENSE_FROM = 4000;
+const DENSE_FROM = 2000;
+
 /** Entries read from entries_order_idx per statement, and how many such chunks at most. */
 const WALK_CHUNK = 20_000;
 const WALK_CHUNKS = 3;
@@ -192,23 +171,65 @@ async function walkedMatches(db: Kysely<Database>, m: OrderedMatch): Promise<Ord
 }
 
 /**
- * SearchIndex.countInOrder on PostgreSQL: up to DENSE_FROM matches are read unordered through
- * the term indexes and sorted here; when there are that many, the count is past the bound and
- * only the head is read in order, walked for when it comes early in the sort order.
+ * Up to `upTo` matches, unordered. A MATERIALIZED CTE is planned alone, by its selectivity, so
+ * they come from the trigram or prefix indexes; under a LIMIT the planner would rather walk the
+ * sort index hoping matches come early, and read most of it when they do not.
+ */
+async function unorderedMatches(db: Kysely<Database>, m: OrderedMatch, upTo: number) {
+  const { rows } = await sql<OrderedRow>`with m as materialized (${matchingSql(db, m)})
+    select id, k, tier from m limit ${upTo}`.execute(db);
+  return rows;
+}
+
+/** The first `m.limit` matches in order, by the planner's walk of the sort index or sorted. */
+async function orderedMatches(db: Kysely<Database>, m: OrderedMatch, walk: boolean) {
+  const { rows } = walk
+    ? await sql<OrderedRow>`select id, k, tier from (${matchingSql(db, m)}) m
+        order by k, t, id limit ${m.limit}`.execute(db)
+    : await sql<OrderedRow>`with m as materialized (${matchingSql(db, m)})
+        select id, k, tier from m order by k, t, id limit ${m.limit}`.execute(db);
+  return toRankedMatches(rows, m.limit);
+}
+
+/**
+ * The first `m.limit` matches of a term search in order: up to DENSE_FROM are read unordered and
+ * sorted here; more are walked for, or sorted when they come late in the sort order.
+ */
+async function termMatches(
+  db: Kysely<Database>,
+  m: OrderedMatch,
+  unordered?: OrderedRow[],
+): Promise<RankedMatch[]> {
+  const rows = unordered ?? (await unorderedMatches(db, m, DENSE_FROM));
+  if (rows.length < DENSE_FROM) return toRankedMatches(rows.sort(compareOrder), m.limit);
+  const walked = await walkedMatches(db, m);
+  return walked ? toRankedMatches(walked, m.limit) : orderedMatches(db, m, false);
+}
+
+export async function postgresMatchInOrder(
+  db: Kysely<Database>,
+  m: OrderedMatch,
+): Promise<RankedMatch[]> {
+  if (m.limit <= 0) return [];
+  if (m.target.kind !== 'field') return termMatches(db, m);
+  // A card field's rows of `entry_fields`: the better tiers are few, `any` and `substring` many.
+  return orderedMatches(db, m, m.tier === 'any' || m.tier === 'substring');
+}
+
+/**
+ * SearchIndex.countInOrder on PostgreSQL. For terms, DENSE_FROM matches or more mean the count
+ * is past the bound, and only the head is read in order.
  */
 export async function postgresCountInOrder(
   db: Kysely<Database>,
   m: CountedMatch,
 ): Promise<CountedMatches> {
   const any: OrderedMatch = { ...m, tier: 'any', limit: m.countUpTo };
-  const { rows } = await sql<OrderedRow>`with m as materialized (${matchingSql(db, any)})
-    select id, k, tier from m limit ${DENSE_FROM}`.execute(db);
+  if (m.target.kind === 'field') return countedOf(await orderedMatches(db, any, true), m);
+  const rows = await unorderedMatches(db, any, DENSE_FROM);
   if (rows.length < DENSE_FROM) {
     const sorted = rows.sort(compareOrder);
     return countedOf(toRankedMatches(sorted, m.countUpTo), m, Math.min(rows.length, m.countUpTo));
   }
-  const first: OrderedMatch = { ...any, limit: m.head };
-  const walked = m.target.kind === 'field' ? null : await walkedMatches(db, first);
-  const head = walked ? toRankedMatches(walked, m.head) : await orderedMatches(db, first, false);
-  return countedOf(head, m, m.countUpTo);
+  return countedOf(await termMatches(db, { ...any, limit: m.head }, rows), m, m.countUpTo);
 }
