@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { splitSentences, splitSpanishEnclitics, tokenize } from './tokenize.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8');
-const frequencies: Record<string, number> = { hacer: 900, hacerlo: 40, tener: 700, tenerlos: 5, suerte: 80, modernos: 30, charla: 10 };
+const frequencies: Record<string, number> = {
+  hacer: 900, hacerlo: 40, tener: 700, tenerlos: 5, suerte: 80, modernos: 30, charla: 10,
+  primer: 417, primeros: 120, primero: 257, tercer: 60, terceros: 11, tercero: 28, decir: 600, deciros: 2,
+  ver: 900, veros: 1.9, vero: 1.6, poder: 800, poderosos: 13, poderoso: 22, género: 85, géneros: 13, pajar: 1, pájaros: 10, cantar: 50, cántaros: 0.6,
+};
 const frequencyOf = (w: string) => frequencies[w] ?? 0;
 
 describe('Spanish tokenisation', () => {
@@ -34,6 +38,18 @@ describe('Spanish tokenisation', () => {
     expect(splitSpanishEnclitics('hacerlo', frequencyOf)).toEqual(['hacer', 'lo']);
     expect(splitSpanishEnclitics('tenerlos', frequencyOf)).toEqual(['tener', 'los']);
     for (const word of ['suerte', 'modernos', 'charla', 'muerte', 'perla']) expect(splitSpanishEnclitics(word, frequencyOf)).toBeNull();
+  });
+
+  it('keeps plurals in -ros whole: they are not an infinitive with "os"', () => {
+    // "primer" and "tercer" are frequent words in -er; "primero", "tercero" tell the plural.
+    for (const word of ['primeros', 'terceros', 'géneros', 'pájaros', 'cántaros', 'poderosos', 'nuevos', 'otros', 'vasos']) {
+      expect(splitSpanishEnclitics(word, frequencyOf)).toBeNull();
+      expect(splitSpanishEnclitics(word)).toBeNull();
+    }
+    expect(tokenize('Los primeros niveles y los terceros pisos', 'es', frequencyOf)).toEqual(['Los', 'primeros', 'niveles', 'y', 'los', 'terceros', 'pisos']);
+    expect(splitSpanishEnclitics('deciros', frequencyOf)).toEqual(['decir', 'os']);
+    expect(splitSpanishEnclitics('veros', frequencyOf)).toEqual(['ver', 'os']);
+    expect(splitSpanishEnclitics('dártelo')).toEqual(['dar', 'te', 'lo']);
   });
 
   it('does not end a sentence at an abbreviation or an initial', () => {

@@ -60,6 +60,14 @@ const EN_SPLIT_WHOLE: ReadonlyMap<string, readonly [string, string]> = new Map([
 
 // Spanish enclitic pronouns, longest first; a verb form can carry up to two ("dárselo").
 const ES_CLITICS = ['nos', 'les', 'los', 'las', 'me', 'te', 'se', 'lo', 'la', 'le', 'os'];
+// Two clitics come in this order (se, then te/os, then me/nos, then the third person: "dárselo",
+// "decírtelo"); "poderosos" is not "poder" + "os" + "os".
+const ES_CLITIC_RANK: ReadonlyMap<string, number> = new Map([
+  ['se', 0], ['te', 1], ['os', 1], ['me', 2], ['nos', 2], ['lo', 3], ['la', 3], ['le', 3], ['los', 3], ['las', 3], ['les', 3],
+]);
+// Where the clitics put the written accent: the stressed last syllable of an infinitive ("dárselo"),
+// the -ando/-iendo of a gerund ("haciéndolo").
+const ES_STRESSED_VERB_END = /(?:[áéí]r|ándo|iéndo|yéndo)$/;
 const ES_SHORT_INFINITIVES = new Set(['dar', 'ver', 'ir', 'ser', 'oir', 'reir', 'freir']);
 const ES_VERB_BASE = /(?:[aei]r|ando|iendo|yendo)$/;
 const ACCENTS: Readonly<Record<string, string>> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u' };
@@ -82,7 +90,13 @@ export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLooku
   let rest = lower;
   const clitics: string[] = [];
   for (let round = 0; round < 2; round += 1) {
-    const clitic = ES_CLITICS.find((c) => rest.endsWith(c) && rest.length - c.length >= 2);
+    const next = clitics[0];
+    const clitic = ES_CLITICS.find(
+      (c) =>
+        rest.endsWith(c) &&
+        rest.length - c.length >= 2 &&
+        (next === undefined || (ES_CLITIC_RANK.get(c) as number) < (ES_CLITIC_RANK.get(next) as number)),
+    );
     if (clitic === undefined) return null;
     clitics.unshift(clitic);
     rest = rest.slice(0, rest.length - clitic.length);
@@ -91,13 +105,24 @@ export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLooku
     if (!isVerbShape) continue;
     // oír, reír, freír keep their accent; every other infinitive or gerund has none of its own.
     const verb = /[oe]ír$/.test(rest) ? rest : plain;
-    const accentProves = rest !== plain && verb === plain;
-    if (frequencyOf === undefined) return accentProves || clitics.length === 2 ? [verb, ...clitics] : null;
+    const accented = verb === plain && rest !== plain;
+    // An accent elsewhere belongs to another word: "géneros", "cántaros".
+    if (accented && !ES_STRESSED_VERB_END.test(rest)) return null;
+    if (frequencyOf === undefined) return accented || clitics.length === 2 ? [verb, ...clitics] : null;
     const verbFrequency = frequencyOf(verb);
-    if (verbFrequency > 0 && (accentProves || verbFrequency > 3 * frequencyOf(lower))) return [verb, ...clitics];
+    if (verbFrequency > 0 && (accented || (verbFrequency > 3 * frequencyOf(lower) && !isPluralInRos(lower, clitics, frequencyOf))))
+      return [verb, ...clitics];
     return null;
   }
   return null;
+}
+
+/**
+ * Whether an infinitive with "os" is rather the plural of a word in -ro ("primeros", "terceros"):
+ * its singular is listed more often than it, where "deciro" or "vero" is no word or a rare one.
+ */
+function isPluralInRos(lower: string, clitics: readonly string[], frequencyOf: FrequencyLookup): boolean {
+  return clitics.length === 1 && clitics[0] === 'os' && frequencyOf(lower.slice(0, -1)) > frequencyOf(lower);
 }
 
 interface RawToken {
