@@ -9,6 +9,7 @@ import { iterateSentences, type Word } from '../tokenize/tokenize.ts';
 import type { ExtractionLanguage, ExtractionOptions, ExtractionStats } from './extract-terms.ts';
 import { AUTOMATA, DEAD, START, WordClass, canLeadTerm, classify, step } from './patterns.ts';
 import type { RankerModel } from './ranker-model.ts';
+import { repairSpanishTags } from './spanish-tag-repairs.ts';
 import { collapseSpaces, displayForm, headwordOf, isCapitalisedWord, type HeadwordSpan } from './surface-forms.ts';
 import { technicalityFor, type Technicality } from './technicality.ts';
 import { cValue, termhoodLogit, type TermCategory, type TermEvidence } from './termhood.ts';
@@ -265,7 +266,7 @@ export function analyseTerms(text: string, options: ExtractionOptions, model?: R
       lastStart = word.start;
     }
     const tags = tagger.tagIndices(forms);
-    if (language === 'es') repairSpanishNominals(tags);
+    if (language === 'es') repairSpanishTags(words, tags);
     for (let i = 0; i < n; i += 1) {
       const info = infos[i] as LowerInfo;
       const tag = tags[i] as number;
@@ -597,20 +598,6 @@ function consistentTag(info: LowerInfo): number {
   for (let t = 1; t < TAG_COUNT; t += 1) if ((votes[t] as number) > (votes[best] as number)) best = t;
   const count = votes[best] as number;
   return OPEN_CLASSES.has(best) && count < info.total && count >= CONSISTENCY_SHARE * info.total ? best : -1;
-}
-
-const DET = UPOS_TAGS.indexOf('DET');
-
-/**
- * Spanish: an adjective right after an article or determiner and not followed by a noun is used
- * as a noun ("una espada larga", "la espada."), so it is retagged as one.
- */
-function repairSpanishNominals(tags: Uint8Array): void {
-  for (let i = 1; i < tags.length; i += 1) {
-    if (tags[i] !== TAG.ADJ || tags[i - 1] !== DET) continue;
-    const next = i + 1 < tags.length ? (tags[i + 1] as number) : -1;
-    if (next !== TAG.NOUN && next !== TAG.PROPN) tags[i] = TAG.NOUN;
-  }
 }
 
 function categoryOf(entry: Entry): TermCategory {

@@ -71,6 +71,20 @@ describe('headwords', () => {
     expect(headwordOf(list, 'flecha rápida', 'es')?.variante).toEqual(['flechas rápidas']);
   });
 
+  it('never makes a noun of a second-person verb ("no las malgastes", "caerás")', () => {
+    const shown = spanish.map((c) => c.termino.es);
+    expect(shown).not.toContain('malgaste');
+    expect(shown).not.toContain('malgastes');
+    const text = 'Te sientes débil. Si no te cuidas, caerás. Cuando lo comas, no le cuentes nada al herrero.';
+    const nominal = candidates(text, 'es').filter((c) => c.categoria !== 'VERB');
+    expect(nominal.map((c) => c.termino.es).sort()).toEqual(['débil', 'herrero']);
+  });
+
+  it('keeps plurals in -ros whole, so "primeros niveles" is "primer nivel"', () => {
+    const text = 'En los primeros niveles hay pocos enemigos. Los primeros niveles son cortos.';
+    expect(headwordOf(candidates(text, 'es'), 'primer nivel', 'es')?.variante).toEqual(['primeros niveles']);
+  });
+
   it('shortens an adjective before the noun as Spanish does ("gran hacha")', () => {
     const text = 'Las grandes hachas cortan. Una gran hacha basta. Las grandes hachas pesan.';
     expect(headwordOf(candidates(text, 'es'), 'gran hacha', 'es')?.variante).toEqual([
