@@ -62,7 +62,8 @@ const CATEGORY_SLOT: Readonly<Record<TermCategory, number>> = { NOUN: 0, PROPN: 
 const SLOT_CATEGORY: readonly TermCategory[] = ['NOUN', 'PROPN', 'ADJ', 'VERB', 'NOUN_PHRASE'];
 
 const LETTER_RE = /\p{L}/u;
-const SPANISH_INFINITIVE_RE = /(?:ar|er|ir|ír)(?:se|me|te|nos|os|lo|la|los|las|le|les){0,2}$/;
+/** A Spanish verb's citation form: the infinitive, with "se" for a pronominal verb. */
+const SPANISH_CITATION_VERB_RE = /(?:ar|er|ir|ír)(?:se)?$/;
 const WORDLIKE_RE = /[\p{L}\p{N}]/u;
 
 /** What the extraction knows about one lower-case word form of the text. */
@@ -397,13 +398,14 @@ export function analyseTerms(text: string, options: ExtractionOptions, model?: R
       const single = SINGLE_CATEGORY[tags[i] as number];
       if (single === 'VERB' && content[i] === 1) {
         // Verbs are terms in their citation form only (abilities and actions: "rajar",
-        // "escabullirse"); a Spanish infinitive keeps its clitics, as the user wrote it.
-        if (language === 'es' && SPANISH_INFINITIVE_RE.test((infos[i] as LowerInfo).lower)) {
+        // "escabullirse"). Of the pronouns the tokeniser split off a Spanish infinitive, a lone
+        // "se" stays ("cubrirse"); objects go ("atacarlo" → "atacar", "dárselo" → "dar").
+        if (language === 'es' && SPANISH_CITATION_VERB_RE.test((infos[i] as LowerInfo).lower)) {
           const word = words[i] as Word;
-          let last = i;
-          while (word.isPart && last + 1 < n && (words[last + 1] as Word).start === word.start) last += 1;
-          const key = last === i ? (keys[i] as string) : text.slice(word.start, word.end).toLowerCase();
-          record(i, last, key, single, i);
+          const partOfWord = (k: number) => k < n && (words[k] as Word).start === word.start;
+          if (word.isPart && partOfWord(i + 1) && (infos[i + 1] as LowerInfo).lower === 'se' && !partOfWord(i + 2))
+            record(i, i + 1, text.slice(word.start, word.end).toLowerCase(), single, i);
+          else record(i, i, keys[i] as string, single);
         } else if (language === 'en') record(i, i, verbKeyOf(infos[i] as LowerInfo), single);
       } else if (single !== undefined && content[i] === 1) record(i, i, keys[i] as string, single);
       const cls = classes[i] as WordClass;

@@ -66,6 +66,14 @@ describe('candidate patterns', () => {
     expect(found.map((c) => c.termino.es)).not.toContain('pulsa');
   });
 
+  it('leaves out the object pronouns of a Spanish verb and takes no conjugated form', () => {
+    // "atacarlo" is split by the tokeniser; "convierte" and "reparte" end like an infinitive with "te".
+    const text = 'Puedes atacar al jefe. Para atacarlo, espera. Atacarlos a todos es difícil. Cada golpe convierte el oro y reparte daño.';
+    const verbs = terms(text).entradas.filter((c) => c.categoria === 'VERB');
+    expect(verbs.map((c) => c.termino.es)).toEqual(['atacar']);
+    expect(verbs[0]?.frecuencia).toBe(2);
+  });
+
   it('finds English terms with their own patterns', () => {
     const text =
       'The final boss drops a healing potion. Drink the healing potion before the final boss fight.\nEvery save point restores your health. A scroll of magic mapping reveals the level.';
