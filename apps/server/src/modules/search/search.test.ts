@@ -257,14 +257,20 @@ describeEngines('GET /buscar', (t) => {
   });
 
   describe('a bounded count', () => {
+    /** A glossary of `count` substring matches of `word` (`m0000word`…), plus one of each better tier. */
+    async function glossaryOfMatches(nombre: string, count: number, word: string, mark = 'm') {
+      const glossary = await createGlossaryRow(t, owner.user, { nombre });
+      const pieces = Array.from(
+        { length: count },
+        (_, i) => `${mark}${String(i).padStart(4, '0')}${word}`,
+      );
+      await seed(t, glossary, owner.user, [...pieces, `zz ${word}`, word, `${word}a final`]);
+      return glossary;
+    }
+
     let many: GlossaryRow;
     beforeAll(async () => {
-      many = await createGlossaryRow(t, owner.user, { nombre: 'Muchas' });
-      const pieces = Array.from(
-        { length: SEARCH_RESULT_LIMIT + 150 },
-        (_, i) => `m${String(i).padStart(4, '0')}xyzq`,
-      );
-      await seed(t, many, owner.user, [...pieces, 'zz xyzq', 'xyzq', 'xyzqa final']);
+      many = await glossaryOfMatches('Muchas', SEARCH_RESULT_LIMIT + 150, 'xyzq');
     });
 
     it('stops counting at the limit and still ranks the best tiers first on every page', async () => {
@@ -299,9 +305,7 @@ describeEngines('GET /buscar', (t) => {
 
     it('ranks dense matches as sparse ones: thousands of them, the best tiers first', async () => {
       // Past a few thousand matches PostgreSQL stops sorting them all and walks its sort index.
-      const dense = await createGlossaryRow(t, owner.user, { nombre: 'Densa' });
-      const pieces = Array.from({ length: 4200 }, (_, i) => `d${String(i).padStart(4, '0')}qwv`);
-      await seed(t, dense, owner.user, [...pieces, 'zz qwv', 'qwv', 'qwva final']);
+      const dense = await glossaryOfMatches('Densa', 4200, 'qwv', 'd');
       const first = await find({ termino: 'qwv', glosarios: dense.nombre_seguro });
       expect(first.total).toBe(SEARCH_RESULT_LIMIT);
       expect(first.res.headers['x-total-count-capped']).toBe('true');
@@ -323,9 +327,7 @@ describeEngines('GET /buscar', (t) => {
     });
 
     it('ranks and counts exactly when the better tiers sort after the first 200 matches', async () => {
-      const some = await createGlossaryRow(t, owner.user, { nombre: 'Bastantes' });
-      const pieces = Array.from({ length: 500 }, (_, i) => `m${String(i).padStart(4, '0')}xyzq`);
-      await seed(t, some, owner.user, [...pieces, 'zz xyzq', 'xyzq', 'xyzqa final']);
+      const some = await glossaryOfMatches('Bastantes', 500, 'xyzq');
       const first = await find({ termino: 'xyzq', glosarios: some.nombre_seguro });
       expect(first.total).toBe(503);
       expect(first.res.headers['x-total-count-capped']).toBeUndefined();
