@@ -94,31 +94,27 @@ async function waitHealthy(url, seconds) {
   return false;
 }
 
+/** The shipped deploy/haproxy.cfg, pointed at this test's instances and quiet. */
+function balancerConfig() {
+  let config = readFileSync(join(root, 'deploy/haproxy.cfg'), 'utf8');
+  const servers = INSTANCES.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join('\n');
+  const edits = [
+    [/^\s*(log|option httplog)\b.*\n/gm, ''],
+    [/^(\s*bind) :8080$/m, `$1 127.0.0.1:${BASE_PORT}`],
+    [/^resolvers docker\n(\s+.*\n)*/m, ''],
+    [/(^\s*server .*\n)+/m, `${servers}\n  http-response set-header X-Servidor %s\n`],
+  ];
+  for (const [pattern, replacement] of edits) {
+    if (!pattern.test(config)) throw new Error(`deploy/haproxy.cfg ya no tiene ${pattern}`);
+    pattern.lastIndex = 0;
+    config = config.replace(pattern, replacement);
+  }
+  return config;
+}
+
 function startBalancer() {
-  const servers = INSTANCES.map(
-    (i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 500 fall 2 rise 2`,
-  ).join('\n');
-  const config = `global
-  maxconn 512
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 120s
-  timeout server 120s
-  retries 3
-  option redispatch
-frontend ludoterm
-  bind 127.0.0.1:${BASE_PORT}
-  option forwardfor
-  default_backend apps
-backend apps
-  balance roundrobin
-  option httpchk GET /api/health
-  http-response set-header X-Servidor %s
-${servers}
-`;
   const path = join(work, 'haproxy.cfg');
-  writeFileSync(path, config);
+  writeFileSync(path, balancerConfig());
   const child = spawn('haproxy', ['-f', path, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(child);
   return child;
