@@ -101,7 +101,7 @@ function balancerConfig() {
   const edits = [
     [/^\s*(log|option httplog)\b.*\n/gm, ''],
     [/^(\s*bind) :8080$/m, `$1 127.0.0.1:${BASE_PORT}`],
-    [/^resolvers docker\n(\s+.*\n)*/m, ''],
+    [/^resolvers docker\n(?:[ \t]+\S.*\n)*/m, ''],
     [/(^\s*server .*\n)+/m, `${servers}\n  http-response set-header X-Servidor %s\n`],
   ];
   for (const [pattern, replacement] of edits) {

@@ -50,11 +50,18 @@ function contains(c: Sql, q: string): Sql<boolean> {
   return sql<boolean>`${c} like ${`%${likeLiteral(q)}%`}`;
 }
 
-const conditions = {
+const termConditions = {
   exact,
   prefix: startsWith,
   word: (c: Sql, q: string) => anyOf(wordStarts(q).map((w) => contains(c, w))),
   contains,
+};
+
+// `entry_fields` has no B-tree on the value: there the trigram index serves `=` and `like 'q%'`.
+const fieldConditions: typeof termConditions = {
+  ...termConditions,
+  exact: (c, q) => sql<boolean>`${c} = ${q}`,
+  prefix: (c, q) => sql<boolean>`${c} like ${`${likeLiteral(q)}%`}`,
 };
 
 function onSources(sources: readonly TargetSource[], condition: (c: Sql) => Sql<boolean>) {
@@ -67,7 +74,11 @@ function onSources(sources: readonly TargetSource[], condition: (c: Sql) => Sql<
   );
 }
 
-function tierSql(query: string, onValue: (c: (v: Sql) => Sql<boolean>) => Sql<boolean>) {
+function tierSql(
+  query: string,
+  onValue: (c: (v: Sql) => Sql<boolean>) => Sql<boolean>,
+  conditions = termConditions,
+) {
   const isExact = onValue((c) => conditions.exact(c, query));
   const isPrefix = onValue((c) => conditions.prefix(c, query));
   const short = isShortQuery(query);
@@ -103,7 +114,7 @@ function matchingSql(
   let tiers: ReturnType<typeof tierSql>;
   if (m.target.kind === 'field') {
     const value = sql.ref('f.valor_plegado');
-    tiers = tierSql(m.query, (condition) => condition(value));
+    tiers = tierSql(m.query, (condition) => condition(value), fieldConditions);
     const shortPrefix = isShortQuery(m.query)
       ? sql`and left(f.valor_plegado, 2) like ${`${likeLiteral(m.query)}%`}`
       : sql``;
