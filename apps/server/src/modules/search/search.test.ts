@@ -317,6 +317,28 @@ describeEngines('GET /buscar', (t) => {
       expect(termsOf(last.results).at(-1)).toBe('d0996qwv');
     });
 
+    it('ranks dense matches that sort after tens of thousands of other entries', async (ctx) => {
+      if (t.engine !== 'postgres') ctx.skip();
+      // PostgreSQL walks the whole sort order 20,000 entries at a time, three times at most,
+      // then sorts the matches instead: the first filler puts them in the third chunk, the
+      // second past the walk.
+      const late = await glossaryOfMatches('Tardía', 2100, 'kjh', 'q');
+      const filler = await createGlossaryRow(t, owner.user, { nombre: 'Relleno' });
+      for (const [from, count] of [
+        [0, 45_000],
+        [45_000, 20_000],
+      ] as const) {
+        const fill = Array.from(
+          { length: count },
+          (_, i) => `b${String(from + i).padStart(6, '0')}`,
+        );
+        await seed(t, filler, owner.user, fill);
+        await expectCappedFirstPage(late, 'kjh', 'q');
+        const last = await find({ termino: 'kjh', glosarios: late.nombre_seguro, pagina: 20 });
+        expect(termsOf(last.results).at(-1)).toBe('q0996kjh');
+      }
+    }, 120_000);
+
     it('counts exactly below the limit', async () => {
       const { total, res } = await find({ termino: 'm00', glosarios: many.nombre_seguro });
       expect(total).toBe(100);

@@ -149,34 +149,30 @@ const WALK_CHUNKS = 3;
 /**
  * The first `m.limit` matches of a term search in order, read from entries_order_idx a chunk at a
  * time: the chunk's LIMIT keeps the planner on that index whatever it guesses of the matches.
+ * Each statement returns its matches and the chunk's last key, so both come from one snapshot.
  * Null when the matches are too sparse where the sort order starts for the walk to pay.
  */
 async function walkedMatches(db: Kysely<Database>, m: OrderedMatch): Promise<OrderedRow[] | null> {
-  const tieBreak = sql.raw(TIE_BREAK_SQL('e.id'));
-  const found: OrderedRow[] = [];
+  const tieBreak = (id: string) => sql.raw(TIE_BREAK_SQL(id));
+  const found = new Map<number, OrderedRow>();
   let after = sql<boolean>`true`;
   for (let chunk = 0; chunk < WALK_CHUNKS; chunk += 1) {
-    const walk = (columns: Sql, limit: number, offset = 0) => sql`(select ${columns}
-      from entries e where e.eliminado_en is null and ${after}
-      order by e.clave_orden, ${tieBreak}, e.id limit ${limit} offset ${offset})`;
-    const entries = walk(
-      sql`e.id, e.glossary_id, e.clave_orden, e.termino_origen_plegado, e.termino_meta_plegado,
-        e.subindice_plegado, null::text as eliminado_en`,
-      WALK_CHUNK,
-    );
-    const { rows } = await sql<OrderedRow>`select id, k, tier
-      from (${matchingSql(db, m, entries)}) m order by k, t, id limit ${m.limit - found.length}`.execute(
-      db,
-    );
-    found.push(...rows);
-    if (found.length >= m.limit) return found;
-    const { rows: last } = await sql<OrderedRow & { t: number }>`select *
-      from ${walk(sql`e.id, e.clave_orden as k, ${tieBreak} as t`, 1, WALK_CHUNK - 1)} l`.execute(
-      db,
-    );
-    if (!last[0]) return found;
-    const { k, t, id } = last[0];
-    after = sql<boolean>`(e.clave_orden, ${tieBreak}, e.id) > (${k}, ${t}, ${id})`;
+    const { rows } = await sql<OrderedRow & { t: number; last: boolean; read: number | null }>`
+      with c as materialized (select e.id, e.glossary_id, e.clave_orden, e.termino_origen_plegado,
+          e.termino_meta_plegado, e.subindice_plegado, null::text as eliminado_en
+        from entries e where e.eliminado_en is null and ${after}
+        order by e.clave_orden, ${tieBreak('e.id')}, e.id limit ${WALK_CHUNK})
+      (select id, k, t, tier, false as last, null::bigint as read from (${matchingSql(db, m, sql`c`)}) m
+        order by k, t, id limit ${m.limit})
+      union all
+      (select id, clave_orden, ${tieBreak('c.id')}, null, true, (select count(*) from c) from c
+        order by clave_orden desc, ${tieBreak('c.id')} desc, id desc limit 1)`.execute(db);
+    const last = rows.find((r) => r.last);
+    // A row an edit moved past the cursor between chunks is met twice: it counts once.
+    for (const row of rows) if (!row.last && !found.has(row.id)) found.set(row.id, row);
+    const ordered = () => [...found.values()].sort(compareOrder).slice(0, m.limit);
+    if (found.size >= m.limit || !last || Number(last.read) < WALK_CHUNK) return ordered();
+    after = sql<boolean>`(e.clave_orden, ${tieBreak('e.id')}, e.id) > (${last.k}, ${last.t}, ${last.id})`;
   }
   return null;
 }
@@ -237,10 +233,11 @@ export async function postgresCountInOrder(
 ): Promise<CountedMatches> {
   const any: OrderedMatch = { ...m, tier: 'any', limit: m.countUpTo };
   if (m.target.kind === 'field') return countedOf(await orderedMatches(db, any, true), m);
-  const rows = await unorderedMatches(db, any, DENSE_FROM);
+  // Read far enough to count up to the bound exactly, whatever the bound.
+  const rows = await unorderedMatches(db, any, Math.max(DENSE_FROM, m.countUpTo));
+  const total = Math.min(rows.length, m.countUpTo);
   if (rows.length < DENSE_FROM) {
-    const sorted = rows.sort(compareOrder);
-    return countedOf(toRankedMatches(sorted, m.countUpTo), m, Math.min(rows.length, m.countUpTo));
+    return countedOf(toRankedMatches(rows.sort(compareOrder), m.countUpTo), m, total);
   }
-  return countedOf(await termMatches(db, { ...any, limit: m.head }, rows), m, m.countUpTo);
+  return countedOf(await termMatches(db, { ...any, limit: m.head }, rows), m, total);
 }
