@@ -21,6 +21,8 @@ describe('Spanish tag repairs', () => {
   it('leaves the neuter "lo", articles and enclitics alone', () => {
     expect(repaired('a/ADP lo/PRON largo/NOUN de/ADP')).toEqual(['ADP', 'PRON', 'NOUN', 'ADP']);
     expect(repaired('lo/PRON mejor/ADJ')).toEqual(['PRON', 'ADJ']);
+    expect(repaired('y/CCONJ lo/PRON demás/ADJ')).toEqual(['CCONJ', 'PRON', 'ADJ']);
+    expect(repaired('lo/PRON menos/NOUN')).toEqual(['PRON', 'NOUN']);
     expect(repaired('las/DET pociones/NOUN')).toEqual(['DET', 'NOUN']);
     // "mimetizarse gracias a": the pronoun is part of the verb before it.
     const words = [

@@ -33,6 +33,9 @@ export function repairSpanishTags(words: readonly Word[], tags: Uint8Array): voi
   }
 }
 
+/** Words in -s that follow the neuter "lo" ("lo demás", "por lo menos"). */
+const NEUTER_LO_WORDS = new Set(['demás', 'más', 'menos']);
+
 /**
  * Whether a word comes right after an object pronoun of its verb. "lo" counts only before a
  * form in -s: the neuter "lo" (also a pronoun in the treebanks) goes with a singular adjective
@@ -41,5 +44,5 @@ export function repairSpanishTags(words: readonly Word[], tags: Uint8Array): voi
 function followsProclitic(previous: Word, previousTag: number, lower: string): boolean {
   if (previousTag !== PRON || previous.isPart) return false;
   const pronoun = previous.form.toLowerCase();
-  return PROCLITICS.has(pronoun) || (pronoun === 'lo' && lower.endsWith('s'));
+  return PROCLITICS.has(pronoun) || (pronoun === 'lo' && lower.endsWith('s') && !NEUTER_LO_WORDS.has(lower));
 }

@@ -8,6 +8,8 @@ const frequencies: Record<string, number> = {
   hacer: 900, hacerlo: 40, tener: 700, tenerlos: 5, suerte: 80, modernos: 30, charla: 10,
   primer: 417, primeros: 120, primero: 257, tercer: 60, terceros: 11, tercero: 28, decir: 600, deciros: 2,
   ver: 900, veros: 1.9, vero: 1.6, poder: 800, poderosos: 13, poderoso: 22, género: 85, géneros: 13, pajar: 1, pájaros: 10, cantar: 50, cántaros: 0.6,
+  comparte: 20, compar: 0.2, compártelo: 0.4, compartir: 30, cubre: 30, cúbrete: 0.5, cubrir: 26, cuenta: 200, contar: 150, cuéntame: 3,
+  darse: 40, dar: 900, plata: 50, plátanos: 4, ole: 5, oler: 10, óleos: 1, ido: 100, ídolo: 10, película: 90,
 };
 const frequencyOf = (w: string) => frequencies[w] ?? 0;
 
@@ -38,6 +40,15 @@ describe('Spanish tokenisation', () => {
     expect(splitSpanishEnclitics('hacerlo', frequencyOf)).toEqual(['hacer', 'lo']);
     expect(splitSpanishEnclitics('tenerlos', frequencyOf)).toEqual(['tener', 'los']);
     for (const word of ['suerte', 'modernos', 'charla', 'muerte', 'perla']) expect(splitSpanishEnclitics(word, frequencyOf)).toBeNull();
+  });
+
+  it('splits an imperative with one clitic, not as an infinitive with two', () => {
+    expect(splitSpanishEnclitics('compártelo', frequencyOf)).toEqual(['comparte', 'lo']);
+    expect(splitSpanishEnclitics('cúbrete', frequencyOf)).toEqual(['cubre', 'te']);
+    expect(splitSpanishEnclitics('cuéntame', frequencyOf)).toEqual(['cuenta', 'me']);
+    expect(splitSpanishEnclitics('dárselo', frequencyOf)).toEqual(['dar', 'se', 'lo']);
+    // A noun that reads as an accented word and a clitic: its base is no verb form.
+    for (const word of ['película', 'plátanos', 'óleos', 'ídolo', 'pájaros', 'cántaros']) expect(splitSpanishEnclitics(word, frequencyOf)).toBeNull();
   });
 
   it('keeps plurals in -ros whole: they are not an infinitive with "os"', () => {

@@ -80,8 +80,8 @@ function stripAccents(s: string): string {
 export type FrequencyLookup = (lower: string) => number;
 
 /**
- * Splits an infinitive or gerund with enclitic pronouns ("dárselo" → "dar", "se", "lo"), as UD
- * AnCora does; null otherwise. Without `frequencyOf` only a written accent proves the clitics;
+ * Splits an infinitive or gerund with enclitic pronouns ("dárselo" → "dar", "se", "lo"), or an
+ * imperative with one ("compártelo" → "comparte", "lo"), as UD AnCora does; null otherwise. Without `frequencyOf` only a written accent proves the clitics;
  * with it the bare verb must be clearly more frequent, so "suerte" stays whole, "hacerlo" splits.
  */
 export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLookup): string[] | null {
@@ -89,6 +89,7 @@ export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLooku
   if (lower.length < 5 || form !== lower) return null;
   let rest = lower;
   const clitics: string[] = [];
+  let imperative: string[] | null = null;
   for (let round = 0; round < 2; round += 1) {
     const next = clitics[0];
     const clitic = ES_CLITICS.find(
@@ -97,12 +98,15 @@ export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLooku
         rest.length - c.length >= 2 &&
         (next === undefined || (ES_CLITIC_RANK.get(c) as number) < (ES_CLITIC_RANK.get(next) as number)),
     );
-    if (clitic === undefined) return null;
+    if (clitic === undefined) return imperative;
     clitics.unshift(clitic);
     rest = rest.slice(0, rest.length - clitic.length);
     const plain = stripAccents(rest);
     const isVerbShape = (ES_VERB_BASE.test(plain) && plain.length >= 4) || ES_SHORT_INFINITIVES.has(plain);
-    if (!isVerbShape) continue;
+    if (!isVerbShape) {
+      if (round === 0 && frequencyOf !== undefined && isImperative(lower, rest, plain, clitic, frequencyOf)) imperative = [plain, clitic];
+      continue;
+    }
     // oír, reír, freír keep their accent; every other infinitive or gerund has none of its own.
     const verb = /[oe]ír$/.test(rest) ? rest : plain;
     const accented = verb === plain && rest !== plain;
@@ -110,11 +114,30 @@ export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLooku
     if (accented && !ES_STRESSED_VERB_END.test(rest)) return null;
     if (frequencyOf === undefined) return accented || clitics.length === 2 ? [verb, ...clitics] : null;
     const verbFrequency = frequencyOf(verb);
+    // "dárselo" is "dar" + "se" + "lo"; "compártelo" is rather "comparte" + "lo" than "compar" + …
+    if (imperative !== null && frequencyOf(imperative[0] as string) > verbFrequency) return imperative;
     if (verbFrequency > 0 && (accented || (verbFrequency > 3 * frequencyOf(lower) && !isPluralInRos(lower, clitics, frequencyOf))))
       return [verb, ...clitics];
-    return null;
+    return imperative;
   }
-  return null;
+  return imperative;
+}
+
+/**
+ * Whether a form with a written accent is a tú/usted imperative and one clitic ("compártelo" is
+ * "comparte" + "lo"): the unaccented imperative is frequent, the whole form is not, and an
+ * infinitive of it is listed ("compartir"; "cuenta" from "contar"), which "plátanos" or "óleos"
+ * do not pass.
+ */
+function isImperative(lower: string, rest: string, plain: string, clitic: string, frequencyOf: FrequencyLookup): boolean {
+  if (rest === plain || clitic === 'os') return false;
+  const frequency = frequencyOf(plain);
+  if (frequency < 1 || frequency <= 3 * frequencyOf(lower)) return false;
+  const stem = /^(.{2,}?)(?:a|e|an|en)$/.exec(plain)?.[1];
+  if (stem === undefined) return false;
+  // The stem vowel of "cuenta", "quiere", "juega", "pide" is o, e, u, e in the infinitive.
+  const stems = new Set([stem, stem.replace(/ue(?=[^aeiou]*$)/, 'o'), stem.replace(/ue(?=[^aeiou]*$)/, 'u'), stem.replace(/ie(?=[^aeiou]*$)/, 'e'), stem.replace(/i(?=[^aeiou]*$)/, 'e')]);
+  return [...stems].some((s) => ['ar', 'er', 'ir'].some((ending) => frequencyOf(s + ending) >= 1));
 }
 
 /**
