@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { ImmediateSqliteDialect } from './immediate-sqlite-dialect.ts';
 import { WriteGate } from './write-gate.ts';
+import { withCopyFromStdin } from './copy-from-stdin.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -99,7 +100,9 @@ export function createDatabase(
     pool.on('error', (error) => {
       console.warn(`PostgreSQL: se perdió una conexión inactiva (${error.message})`);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withCopyFromStdin(pool) }),
+    });
     return {
       db,
       engine: 'postgres',
