@@ -38,6 +38,9 @@ describe('Spanish tag repairs', () => {
   it('makes a verb of a second-person future tagged as a noun or adjective', () => {
     expect(repaired('caerás/NOUN ./PUNCT')).toEqual(['VERB', 'PUNCT']);
     expect(repaired('atrás/ADV')).toEqual(['ADV']);
+    expect(repaired('¡/PUNCT Encontrarás/PROPN la/DET llave/NOUN')).toEqual(['PUNCT', 'VERB', 'DET', 'NOUN']);
+    // Only at the start of a sentence: elsewhere a capital is the writer's.
+    expect(repaired('visita/VERB Villarrás/PROPN')).toEqual(['VERB', 'PROPN']);
   });
 
   it('makes a noun of an adjective after a determiner and not before a noun', () => {

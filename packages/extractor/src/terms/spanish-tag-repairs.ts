@@ -15,13 +15,20 @@ const PRON = UPOS_TAGS.indexOf('PRON');
 const PROCLITICS = new Set(['me', 'te', 'se', 'nos', 'os', 'la', 'los', 'las', 'le', 'les']);
 /** The second person singular of the future: the only other words in -rás are adverbs (atrás). */
 const FUTURE_SECOND_PERSON_RE = /rás$/;
+const LETTER_RE = /\p{L}/u;
 
 /** Retags a sentence's tags in place (`words` are its syntactic words). */
 export function repairSpanishTags(words: readonly Word[], tags: Uint8Array): void {
+  const first = words.findIndex((w) => LETTER_RE.test(w.form));
   for (let i = 0; i < tags.length; i += 1) {
     const tag = tags[i] as number;
-    if (tag !== NOUN && tag !== ADJ) continue;
     const lower = (words[i] as Word).form.toLowerCase();
+    // A capital at the start of a sentence made the tagger read "Encontrarás" as a name.
+    if (tag === PROPN && i === first && FUTURE_SECOND_PERSON_RE.test(lower)) {
+      tags[i] = VERB;
+      continue;
+    }
+    if (tag !== NOUN && tag !== ADJ) continue;
     if (FUTURE_SECOND_PERSON_RE.test(lower) || (i > 0 && followsProclitic(words[i - 1] as Word, tags[i - 1] as number, lower)))
       tags[i] = VERB;
     else if (tag === ADJ && i > 0 && tags[i - 1] === DET) {

@@ -46,6 +46,9 @@ describe('Spanish tokenisation', () => {
     expect(splitSpanishEnclitics('compártelo', frequencyOf)).toEqual(['comparte', 'lo']);
     expect(splitSpanishEnclitics('cúbrete', frequencyOf)).toEqual(['cubre', 'te']);
     expect(splitSpanishEnclitics('cuéntame', frequencyOf)).toEqual(['cuenta', 'me']);
+    expect(splitSpanishEnclitics('Compártelo', frequencyOf)).toEqual(['comparte', 'lo']);
+    expect(splitSpanishEnclitics('COMPÁRTELO', frequencyOf)).toBeNull();
+    expect(tokenize('Compártelo ya', 'es', frequencyOf)).toEqual(['comparte', 'lo', 'ya']);
     expect(splitSpanishEnclitics('dárselo', frequencyOf)).toEqual(['dar', 'se', 'lo']);
     // A noun that reads as an accented word and a clitic: its base is no verb form.
     for (const word of ['película', 'plátanos', 'óleos', 'ídolo', 'pájaros', 'cántaros']) expect(splitSpanishEnclitics(word, frequencyOf)).toBeNull();

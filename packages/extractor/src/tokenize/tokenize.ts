@@ -86,7 +86,9 @@ export type FrequencyLookup = (lower: string) => number;
  */
 export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLookup): string[] | null {
   const lower = form.toLowerCase();
-  if (lower.length < 5 || form !== lower) return null;
+  // A capital only at the start, as a sentence starts ("Compártelo con…"); not a name in capitals.
+  const titleCase = lower.charAt(0).toUpperCase() + lower.slice(1);
+  if (lower.length < 5 || (form !== lower && form !== titleCase)) return null;
   let rest = lower;
   const clitics: string[] = [];
   let imperative: string[] | null = null;
@@ -172,7 +174,7 @@ function pushWords(
       words.push({ form: first, start, end, isPart: true }, { form: article, start, end, isPart: true });
       return;
     }
-    if (text.length >= 5 && /^\p{Ll}+$/u.test(text)) {
+    if (text.length >= 5 && /^\p{L}\p{Ll}+$/u.test(text)) {
       let parts = encliticCache?.get(text);
       if (parts === undefined) {
         parts = splitSpanishEnclitics(text, frequencyOf);
