@@ -46,10 +46,13 @@ describe('Spanish tokenisation', () => {
     expect(splitSpanishEnclitics('compártelo', frequencyOf)).toEqual(['comparte', 'lo']);
     expect(splitSpanishEnclitics('cúbrete', frequencyOf)).toEqual(['cubre', 'te']);
     expect(splitSpanishEnclitics('cuéntame', frequencyOf)).toEqual(['cuenta', 'me']);
-    expect(splitSpanishEnclitics('Compártelo', frequencyOf)).toEqual(['comparte', 'lo']);
     expect(splitSpanishEnclitics('COMPÁRTELO', frequencyOf)).toBeNull();
-    expect(tokenize('Compártelo ya', 'es', frequencyOf)).toEqual(['comparte', 'lo', 'ya']);
+    expect(splitSpanishEnclitics('Compártelo', frequencyOf)).toBeNull();
     expect(splitSpanishEnclitics('dárselo', frequencyOf)).toEqual(['dar', 'se', 'lo']);
+    // A capital is the sentence's only where the sentence starts; the first part keeps it.
+    expect(tokenize('Compártelo ya', 'es', frequencyOf)).toEqual(['Comparte', 'lo', 'ya']);
+    expect(tokenize('«Dárselo», dijo.', 'es', frequencyOf)).toEqual(['«', 'Dar', 'se', 'lo', '»', ',', 'dijo', '.']);
+    expect(tokenize('Habló con Dárselo ayer', 'es', frequencyOf)).toEqual(['Habló', 'con', 'Dárselo', 'ayer']);
     // A noun that reads as an accented word and a clitic: its base is no verb form.
     for (const word of ['película', 'plátanos', 'óleos', 'ídolo', 'pájaros', 'cántaros']) expect(splitSpanishEnclitics(word, frequencyOf)).toBeNull();
   });

@@ -84,11 +84,8 @@ export type FrequencyLookup = (lower: string) => number;
  * imperative with one ("compártelo" → "comparte", "lo"), as UD AnCora does; null otherwise. Without `frequencyOf` only a written accent proves the clitics;
  * with it the bare verb must be clearly more frequent, so "suerte" stays whole, "hacerlo" splits.
  */
-export function splitSpanishEnclitics(form: string, frequencyOf?: FrequencyLookup): string[] | null {
-  const lower = form.toLowerCase();
-  // A capital only at the start, as a sentence starts ("Compártelo con…"); not a name in capitals.
-  const titleCase = lower.charAt(0).toUpperCase() + lower.slice(1);
-  if (lower.length < 5 || (form !== lower && form !== titleCase)) return null;
+export function splitSpanishEnclitics(lower: string, frequencyOf?: FrequencyLookup): string[] | null {
+  if (lower.length < 5 || lower !== lower.toLowerCase()) return null;
   let rest = lower;
   const clitics: string[] = [];
   let imperative: string[] | null = null;
@@ -158,10 +155,37 @@ interface RawToken {
   breakBefore: 0 | 1 | 2;
 }
 
+const LOWER_WORD = /^\p{Ll}+$/u;
+const TITLE_WORD = /^\p{Lu}\p{Ll}+$/u;
+
+/** The parts of a split token, the first one capitalised as the token was ("Compártelo" → "Comparte", "lo"). */
+function enclitics(
+  text: string,
+  startsSentence: boolean,
+  frequencyOf?: FrequencyLookup,
+  encliticCache?: Map<string, string[] | null>,
+): string[] | null {
+  if (text.length < 5) return null;
+  // A capital is read as the sentence's, not a name's, only where a sentence starts: a
+  // «Darla» in mid-sentence stays whole.
+  const titled = startsSentence && TITLE_WORD.test(text);
+  if (!titled && !LOWER_WORD.test(text)) return null;
+  const lower = titled ? text.toLowerCase() : text;
+  let parts = encliticCache?.get(lower);
+  if (parts === undefined) {
+    parts = splitSpanishEnclitics(lower, frequencyOf);
+    encliticCache?.set(lower, parts);
+  }
+  if (parts === null || !titled) return parts;
+  const [first = '', ...others] = parts;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...others];
+}
+
 function pushWords(
   words: Word[],
   token: RawToken,
   language: TokenizerLanguage,
+  startsSentence: boolean,
   frequencyOf?: FrequencyLookup,
   encliticCache?: Map<string, string[] | null>,
 ): void {
@@ -174,16 +198,10 @@ function pushWords(
       words.push({ form: first, start, end, isPart: true }, { form: article, start, end, isPart: true });
       return;
     }
-    if (text.length >= 5 && /^\p{L}\p{Ll}+$/u.test(text)) {
-      let parts = encliticCache?.get(text);
-      if (parts === undefined) {
-        parts = splitSpanishEnclitics(text, frequencyOf);
-        encliticCache?.set(text, parts);
-      }
-      if (parts !== null) {
-        for (const part of parts) words.push({ form: part, start, end, isPart: true });
-        return;
-      }
+    const parts = enclitics(text, startsSentence, frequencyOf, encliticCache);
+    if (parts !== null) {
+      for (const part of parts) words.push({ form: part, start, end, isPart: true });
+      return;
     }
     words.push({ form: text, start, end, isPart: false });
     return;
@@ -280,7 +298,7 @@ export function* iterateSentences(
     }
     if (sentenceStart < 0) sentenceStart = start;
     sentenceEnd = end;
-    pushWords(words, token, language, frequencyOf, encliticCache);
+    pushWords(words, token, language, !words.some((word) => isWordLike(word.form)), frequencyOf, encliticCache);
     if (TERMINAL.has(tokenText) || (tokenText.charCodeAt(tokenText.length - 1) === 46 && MAY_END_SENTENCE.test(tokenText))) pendingEnd = true;
     else if (!CLOSING.has(tokenText)) pendingEnd = false;
     previous = token;
