@@ -48,4 +48,13 @@ describe.runIf(testEngines.includes('postgres'))('COPY … FROM STDIN through Ky
     // The connection is still usable afterwards.
     expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one).toBe(1);
   });
+
+  it('refuses a copy without exactly one text parameter', async () => {
+    const { db } = database.handle;
+    for (const parameters of [[], ['1\n', '2\n'], [42]])
+      await expect(db.executeQuery(CompiledQuery.raw('copy strict_copy (n) from stdin', parameters))).rejects.toThrow(
+        /exactly one parameter/,
+      );
+    expect((await sql`select * from strict_copy`.execute(db)).rows).toEqual([]);
+  });
 });

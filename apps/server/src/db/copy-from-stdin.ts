@@ -21,10 +21,14 @@ export function copyTextValue(value: unknown): string {
 async function runCopy(
   client: pg.PoolClient,
   text: string,
-  data: unknown,
+  parameters: ReadonlyArray<unknown> | undefined,
 ): Promise<PostgresQueryResult<never>> {
+  const data = parameters?.[0];
+  // Anything else is a caller's mistake that would otherwise copy "undefined" or drop values.
+  if (parameters?.length !== 1 || typeof data !== 'string')
+    throw new TypeError('copy … from stdin takes exactly one parameter: its rows as text');
   const stream = client.query(copyFrom(text));
-  await pipeline(Readable.from([String(data)]), stream);
+  await pipeline(Readable.from([data]), stream);
   // Counted as an insert's rows, which is what COPY FROM writes.
   return { command: 'INSERT', rowCount: stream.rowCount, rows: [] };
 }
@@ -45,7 +49,7 @@ class CopyingClient implements PostgresPoolClient {
   ): unknown {
     if (typeof sqlOrCursor !== 'string') return this.#client.query(sqlOrCursor as never);
     if (COPY_FROM_STDIN.test(sqlOrCursor))
-      return runCopy(this.#client, sqlOrCursor, parameters?.[0]);
+      return runCopy(this.#client, sqlOrCursor, parameters);
     return this.#client.query(sqlOrCursor, parameters as unknown[]);
   }
 

@@ -23,6 +23,7 @@ describe('Spanish tag repairs', () => {
     expect(repaired('lo/PRON mejor/ADJ')).toEqual(['PRON', 'ADJ']);
     expect(repaired('y/CCONJ lo/PRON demás/ADJ')).toEqual(['CCONJ', 'PRON', 'ADJ']);
     expect(repaired('lo/PRON menos/NOUN')).toEqual(['PRON', 'NOUN']);
+    expect(repaired('lo/PRON cortés/ADJ')).toEqual(['PRON', 'ADJ']);
     expect(repaired('las/DET pociones/NOUN')).toEqual(['DET', 'NOUN']);
     // "mimetizarse gracias a": the pronoun is part of the verb before it.
     const words = [

@@ -46,10 +46,10 @@ const NEUTER_LO_WORDS = new Set(['demás', 'más', 'menos']);
 /**
  * Whether a word comes right after an object pronoun of its verb. "lo" counts only before a
  * form in -s: the neuter "lo" (also a pronoun in the treebanks) goes with a singular adjective
- * ("lo mejor", "a lo largo"), the pronoun with a verb ("cuando lo comas").
+ * ("lo mejor", "a lo largo", "lo cortés"), the pronoun with a verb ("cuando lo comas").
  */
 function followsProclitic(previous: Word, previousTag: number, lower: string): boolean {
   if (previousTag !== PRON || previous.isPart) return false;
   const pronoun = previous.form.toLowerCase();
-  return PROCLITICS.has(pronoun) || (pronoun === 'lo' && lower.endsWith('s') && !NEUTER_LO_WORDS.has(lower));
+  return PROCLITICS.has(pronoun) || (pronoun === 'lo' && lower.endsWith('s') && !lower.endsWith('és') && !NEUTER_LO_WORDS.has(lower));
 }
