@@ -4,7 +4,7 @@ import { entryFiltersSql } from '../entry-filters.repository.ts';
 import { glossaryTermMatchIds } from '../term-matches.repository.ts';
 import type { GlossarySearch, SearchIndex, SearchPage } from '../search-index.ts';
 import { TERM_COLUMNS, isShortQuery, likeLiteral, type TermColumn } from '../search-index-terms.ts';
-import { contains, postgresCountInOrder, postgresMatchInOrder } from './search-order.repository.ts';
+import { postgresCountInOrder, postgresMatchInOrder } from './search-order.repository.ts';
 
 type EntriesBuilder = ExpressionBuilder<Database, 'entries'>;
 
@@ -18,6 +18,9 @@ function startsWith(eb: EntriesBuilder, column: TermColumn, query: string): Expr
   return eb(indexedPrefix(column), 'like', pattern);
 }
 
+function contains(eb: EntriesBuilder, column: TermColumn, piece: string): Expression<SqlBool> {
+  return eb(TERM_COLUMNS[column], 'like', `%${likeLiteral(piece)}%`);
+}
 
 /** Bulk writes from this many entries refresh the planner's statistics. */
 const ANALYZE_AFTER = 10_000;
@@ -46,7 +49,7 @@ export const postgresSearchIndex: SearchIndex = {
     matching = matching.where(entryFiltersSql(filters, 'entries.id'));
     matching = matching.where((eb) =>
       eb.or([
-        ...columns.map((c) => (short ? startsWith(eb, c, query) : contains(sql.ref(TERM_COLUMNS[c]), query))),
+        ...columns.map((c) => (short ? startsWith(eb, c, query) : contains(eb, c, query))),
         eb('id', 'in', glossaryTermMatchIds(db, glossaryId, query)),
       ]),
     );

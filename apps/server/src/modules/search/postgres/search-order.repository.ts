@@ -46,23 +46,8 @@ function startsWith(c: Sql, q: string): Sql<boolean> {
   return sql<boolean>`(left(${c}, 200) like ${`${head}%`} and starts_with(${c}, ${q}))`;
 }
 
-/** A space as the trigram indexes write it (migration 093), so trigrams span words. */
-const SPACE_AS_LETTER = 'ʬ';
-
-/**
- * `c` compared by `operator` with `pattern`, and the same with spaces written as the trigram
- * indexes write them. The plain test comes first: a walk filters rows with it, and most fail
- * it. The indexes serve the second, which only a letter ʬ in the text could make looser.
- */
-function byTrigrams(c: Sql, operator: '=' | 'like', pattern: string): Sql<boolean> {
-  const spaced = pattern.replaceAll(' ', SPACE_AS_LETTER);
-  return sql<boolean>`(${c} ${sql.raw(operator)} ${pattern}
-    and translate(${c}, ' ', ${SPACE_AS_LETTER}) ${sql.raw(operator)} ${spaced})`;
-}
-
-/** Whether `c` holds `q`, in a form the trigram indexes serve. */
-export function contains(c: Sql, q: string): Sql<boolean> {
-  return byTrigrams(c, 'like', `%${likeLiteral(q)}%`);
+function contains(c: Sql, q: string): Sql<boolean> {
+  return sql<boolean>`${c} like ${`%${likeLiteral(q)}%`}`;
 }
 
 const termConditions = {
@@ -75,8 +60,8 @@ const termConditions = {
 // `entry_fields` has no B-tree on the value: there the trigram index serves `=` and `like 'q%'`.
 const fieldConditions: typeof termConditions = {
   ...termConditions,
-  exact: (c, q) => byTrigrams(c, '=', q),
-  prefix: (c, q) => byTrigrams(c, 'like', `${likeLiteral(q)}%`),
+  exact: (c, q) => sql<boolean>`${c} = ${q}`,
+  prefix: (c, q) => sql<boolean>`${c} like ${`${likeLiteral(q)}%`}`,
 };
 
 function onSources(sources: readonly TargetSource[], condition: (c: Sql) => Sql<boolean>) {
