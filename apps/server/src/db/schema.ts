@@ -46,6 +46,8 @@ export interface GlossariesTable {
   created_at: string;
   updated_at: string;
   eliminado_en: string | null;
+  /** Set on a staging glossary (SQLite imports): the glossary its entries are moved into. */
+  importando_en: number | null;
 }
 
 export interface GlossaryMembersTable {

@@ -1,5 +1,6 @@
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { WriteGate } from './write-gate.ts';
+import { holdingGate, WriteGate } from './write-gate.ts';
 
 describe('WriteGate', () => {
   it('lets writers through at once when nobody holds it', async () => {
@@ -8,26 +9,43 @@ describe('WriteGate', () => {
     await expect(gate.passed()).resolves.toBeUndefined();
   });
 
-  it('keeps writers waiting until the last holder lets go, even when its work fails', async () => {
+  it('keeps writers waiting until the holder lets go, even when its work fails', async () => {
     const gate = new WriteGate();
     const events: string[] = [];
-    let finishFirst!: () => void;
-    let failSecond!: (error: Error) => void;
-    const first = gate.hold(() => new Promise<void>((resolve) => (finishFirst = resolve)));
-    const second = gate
-      .hold(() => new Promise<void>((_, reject) => (failSecond = reject)))
-      .catch((error: Error) => events.push(`segundo: ${error.message}`));
+    let fail!: (error: Error) => void;
+    const holder = holdingGate(
+      gate.flag,
+      () => new Promise<void>((_, reject) => (fail = reject)),
+    ).catch((error: Error) => events.push(`titular: ${error.message}`));
     const writer = gate.passed().then(() => events.push('escritor'));
-
-    finishFirst();
-    await first;
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(gate.held).toBe(true);
     expect(events).toEqual([]);
 
-    failSecond(new Error('falló'));
-    await Promise.all([second, writer]);
-    expect(events.sort()).toEqual(['escritor', 'segundo: falló']);
+    fail(new Error('falló'));
+    await Promise.all([holder, writer]);
+    expect(events).toEqual(['titular: falló', 'escritor']);
     expect(gate.held).toBe(false);
+  });
+
+  it('is held from another thread through the shared flag', async () => {
+    const gate = new WriteGate();
+    const worker = new Worker(
+      `const { workerData, parentPort } = require('node:worker_threads');
+       Atomics.store(workerData, 0, 1);
+       parentPort.postMessage('held');
+       setTimeout(() => { Atomics.store(workerData, 0, 0); Atomics.notify(workerData, 0); }, 50);`,
+      { eval: true, workerData: gate.flag },
+    );
+    try {
+      await new Promise((resolve) => worker.once('message', resolve));
+      expect(gate.held).toBe(true);
+      const started = performance.now();
+      await gate.passed();
+      expect(performance.now() - started).toBeGreaterThan(20);
+      expect(gate.held).toBe(false);
+    } finally {
+      await worker.terminate();
+    }
   });
 });

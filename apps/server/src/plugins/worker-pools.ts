@@ -24,7 +24,8 @@ export function createWorkerPools(config: Config, database: DatabaseHandle): Wor
 
 /**
  * Searches already handed to a thread finish: a client may be waiting for them. An import or
- * an extraction in progress is called off (an import's transaction rolls back).
+ * an extraction in progress is called off (what an import wrote stays invisible: the next import
+ * removes it).
  */
 export async function closeWorkerPools(pools: WorkerPools): Promise<void> {
   await Promise.all([

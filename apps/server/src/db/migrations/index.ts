@@ -30,6 +30,7 @@ import * as entriesExternalId from './2026-11-28-088-entries-external-id.ts';
 import * as entryTerms from './2026-11-28-090-entry-terms.ts';
 import * as searchFieldsTargetDefinition from './2026-11-28-091-search-fields-target-definition.ts';
 import * as dropExternalIdIndex from './2026-11-28-092-drop-external-id-index.ts';
+import * as glossariesImportandoEn from './2026-11-29-093-glossaries-importando-en.ts';
 
 /**
  * Every migration, by sortable name. Listed here (not read from the folder) so the bundled
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-090-entry-terms': entryTerms,
   '2026-11-28-091-search-fields-target-definition': searchFieldsTargetDefinition,
   '2026-11-28-092-drop-external-id-index': dropExternalIdIndex,
+  '2026-11-29-093-glossaries-importando-en': glossariesImportandoEn,
 };

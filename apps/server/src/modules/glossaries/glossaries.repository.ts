@@ -158,13 +158,14 @@ export async function trashGlossary(
   return result.numUpdatedRows > 0n;
 }
 
-/** The owner's trash, most recently deleted first. */
+/** The owner's trash, most recently deleted first (an import's staging glossary is not in it). */
 export async function listTrash(db: Kysely<Database>, ownerId: number): Promise<GlossaryRow[]> {
   return db
     .selectFrom('glossaries')
     .selectAll()
     .where('owner_id', '=', ownerId)
     .where('eliminado_en', 'is not', null)
+    .where('importando_en', 'is', null)
     .orderBy('eliminado_en', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -186,6 +187,7 @@ export async function findTrashedByName(
     .selectFrom('glossaries')
     .selectAll()
     .where('eliminado_en', 'is not', null)
+    .where('importando_en', 'is', null)
     .where((eb) =>
       nombrePlegado === null
         ? eb('nombre_seguro', '=', nombreSeguro)
@@ -224,6 +226,7 @@ export async function listExpiredTrashIds(
     .select('id')
     .where('eliminado_en', 'is not', null)
     .where('eliminado_en', '<=', cutoff)
+    .where('importando_en', 'is', null)
     .orderBy('eliminado_en')
     .limit(limit)
     .execute();

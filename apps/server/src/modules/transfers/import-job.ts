@@ -16,10 +16,11 @@ import {
   readImportFile,
   type EntryStream,
 } from '@ludoterm/formats';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { checkpointPassively } from '../../db/wal-checkpoint.ts';
+import { holdingGate } from '../../db/write-gate.ts';
 import { AppError, isAppError, queryCanceledError } from '../../errors.ts';
 import { nowIso } from '../../lib/clock.ts';
 import { languagesOf, normalizeEntryInput, provenanceOf, readFicha } from '../card/index.ts';
@@ -33,10 +34,17 @@ import {
   type WriteGlossary,
 } from '../entries/index.ts';
 import { searchIndexFor } from '../search/index.ts';
+import {
+  createStagingGlossary,
+  discardStagingGlossary,
+  listStagingGlossaries,
+  publishStagingGlossary,
+} from './import-staging.repository.ts';
 import { isGlossaryLive, lockGlossaryForImport } from './import.repository.ts';
 
-// An import on the import worker thread: every entry and its index rows in one transaction on
-// the thread's own connection, so it is all or nothing and searchable once it answers.
+// An import on the import worker thread, on the thread's own connection: every entry and its
+// index rows become visible at once (one transaction, or on SQLite one last move out of a
+// staging glossary), so it is all or nothing and searchable once it answers.
 
 /** Where the import writes: its own connection to the app's database. */
 export type ImportDatabase =
@@ -52,6 +60,8 @@ export interface ImportTask {
   glossary: WriteGlossary;
   actor: EntryActor;
   database: ImportDatabase;
+  /** The main thread's write gate (db/write-gate.ts), raised around each SQLite transaction. */
+  gate: Int32Array;
 }
 
 export type ImportOutcome =
@@ -68,7 +78,8 @@ export type ImportOutcome =
 // Larger chunks stay alive through the values sliced out of them.
 const READ_CHUNK_BYTES = 64 * 1024;
 const SNIFF_BYTES = 4096;
-const BATCH_ENTRIES = 1000;
+/** Entries per batch: on SQLite, what another writer may wait for (one transaction each). */
+const BATCH_ENTRIES = 5000;
 
 function startsWithBom(b: Uint8Array): boolean {
   return (
@@ -143,31 +154,42 @@ class ReportCollector {
   }
 }
 
-/** Validates and writes the stream's entries in batches, then indexes them all at once. */
+/**
+ * How the batches of an import are written: `read` for its reads, `batch` runs each batch's
+ * writes in a transaction, `into` is the glossary the rows go into.
+ */
+interface ImportWriter {
+  read: Kysely<Database>;
+  batch: <T>(work: (tx: Transaction<Database>) => Promise<T>) => Promise<T>;
+  into: number;
+}
+
+/** Validates and writes the stream's entries in batches, each indexed as it is written. */
 async function writeAll(
-  tx: Transaction<Database>,
+  writer: ImportWriter,
   stream: EntryStream,
   task: ImportTask,
 ): Promise<ImportCounts & ImportReport> {
-  await lockGlossaryForImport(tx, task.glossary.id);
-  if (!(await isGlossaryLive(tx, task.glossary.id))) {
-    throw new AppError(
-      'NOT_FOUND',
-      'El glosario se ha eliminado mientras se importaba el archivo: no se ha importado nada.',
-    );
-  }
   const langs = languagesOf(task.glossary);
-  const known = await KnownEntries.load(tx, task.glossary.id);
+  const known = await KnownEntries.load(writer.read, task.glossary.id);
   const report = new ReportCollector();
   const now = nowIso();
-  const written: number[] = [];
+  const into = { ...task.glossary, id: writer.into };
+  let importados = 0;
   let omitidos = 0;
   let batch: PreparedEntry[] = [];
   let places: string[] = [];
   let warnings: string[][] = [];
   const flush = async () => {
-    const result = await insertNewEntryRows(tx, task.glossary, batch, task.actor, { now, known });
-    for (const row of result.rows) written.push(row.id);
+    const result = await writer.batch(async (tx) => {
+      const rows = await insertNewEntryRows(tx, into, batch, task.actor, { now, known });
+      await searchIndexFor(tx).reindex(
+        tx,
+        rows.rows.map((row) => row.id),
+      );
+      return rows;
+    });
+    importados += result.inserted;
     // A repeat left out is not reported: what the file said of it changed nothing.
     result.ids.forEach((id, position) => {
       if (id !== null) report.warn(places[position]!, warnings[position]!);
@@ -217,8 +239,59 @@ async function writeAll(
     }
   }
   await flush();
-  await searchIndexFor(tx).reindex(tx, written);
-  return { importados: written.length, omitidos: omitidos + stream.omitidos, ...report.finish() };
+  return { importados, omitidos: omitidos + stream.omitidos, ...report.finish() };
+}
+
+function glossaryGone(): AppError {
+  return new AppError(
+    'NOT_FOUND',
+    'El glosario se ha eliminado mientras se importaba el archivo: no se ha importado nada.',
+  );
+}
+
+/** PostgreSQL: the whole import in one transaction, which other writers do not wait for. */
+async function importInOneTransaction(db: Kysely<Database>, stream: EntryStream, task: ImportTask) {
+  return db.transaction().execute(async (tx) => {
+    await lockGlossaryForImport(tx, task.glossary.id);
+    if (!(await isGlossaryLive(tx, task.glossary.id))) throw glossaryGone();
+    return writeAll({ read: tx, batch: (work) => work(tx), into: task.glossary.id }, stream, task);
+  });
+}
+
+/**
+ * SQLite: each batch in a short transaction of its own, into a staging glossary no one sees,
+ * whose entries one last transaction moves into the glossary; so other writers (waiting at the
+ * gate the thread raises around each transaction) wait for a batch, not for the whole import.
+ */
+async function importStaged(
+  db: Kysely<Database>,
+  stream: EntryStream,
+  task: ImportTask,
+  gate: Int32Array,
+) {
+  const inTransaction = <T>(work: (tx: Transaction<Database>) => Promise<T>) =>
+    holdingGate(gate, () => db.transaction().execute(work));
+  // Imports run one at a time: any staging glossary left is a failed or interrupted import's.
+  for (const id of await listStagingGlossaries(db)) await discardStagingGlossary(inTransaction, id);
+  if (!(await isGlossaryLive(db, task.glossary.id))) throw glossaryGone();
+  const stagingId = await inTransaction((tx) =>
+    createStagingGlossary(tx, task.glossary.id, nowIso()),
+  );
+  try {
+    const result = await writeAll(
+      { read: db, batch: inTransaction, into: stagingId },
+      stream,
+      task,
+    );
+    await inTransaction(async (tx) => {
+      if (!(await isGlossaryLive(tx, task.glossary.id))) throw glossaryGone();
+      await publishStagingGlossary(tx, stagingId, task.glossary.id);
+    });
+    return result;
+  } catch (error) {
+    await discardStagingGlossary(inTransaction, stagingId);
+    throw error;
+  }
 }
 
 async function runImport(task: ImportTask): Promise<ImportOutcome> {
@@ -241,9 +314,10 @@ async function runImport(task: ImportTask): Promise<ImportOutcome> {
   }
   const database = openDatabase(task.database);
   try {
-    const result = await database.db
-      .transaction()
-      .execute((tx) => writeAll(tx, reading.entradas, task));
+    const result =
+      database.engine === 'sqlite'
+        ? await importStaged(database.db, reading.entradas, task, task.gate)
+        : await importInOneTransaction(database.db, reading.entradas, task);
     // Checkpointed here, not by the main connection's next commit inside a request.
     if (database.engine === 'sqlite') await checkpointPassively(database.db);
     return { tipo: 'importado', ...result };

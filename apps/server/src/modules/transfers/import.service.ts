@@ -135,13 +135,11 @@ export async function importFile(
     },
     actor: { id: user.id, nombre: displayNameOf(user), canApprove: permission.canApprove },
     database: importDatabaseOf(deps),
+    // SQLite admits one writer: main-thread writes wait at the gate (asynchronously) while the
+    // import thread writes a batch, instead of in SQLite's busy handler, which blocks the loop.
+    gate: deps.database.writeGate.flag,
   };
-  // SQLite admits one writer: main-thread writes wait at the gate (asynchronously) while the
-  // import writes, instead of in SQLite's busy handler, which would block the event loop.
-  const run = () => deps.pool.run(task);
-  const outcome = await (
-    deps.database.engine === 'sqlite' ? deps.database.writeGate.hold(run) : run()
-  ).catch((error: unknown) => {
+  const outcome = await deps.pool.run(task).catch((error: unknown) => {
     throw busyOr(error);
   });
   switch (outcome.tipo) {

@@ -110,7 +110,10 @@ export async function sqliteReindex(
 }
 
 /** Runs `work` with the docs' triggers aside (`search_maintenance`); call it in a transaction. */
-async function withTriggersAside<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+export async function withTriggersAside<T>(
+  db: Kysely<Database>,
+  work: () => Promise<T>,
+): Promise<T> {
   await sql`insert into search_maintenance (motivo) values ('reindex')`.execute(db);
   const result = await work();
   await sql`delete from search_maintenance where motivo = 'reindex'`.execute(db);
