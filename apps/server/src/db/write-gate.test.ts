@@ -48,4 +48,20 @@ describe('WriteGate', () => {
       await worker.terminate();
     }
   });
+
+  it('is lowered by release() when the thread that raised it died holding it', async () => {
+    const gate = new WriteGate();
+    const worker = new Worker(
+      `const { workerData } = require('node:worker_threads');
+       Atomics.store(workerData, 0, 1);
+       process.exit(1);`,
+      { eval: true, workerData: gate.flag },
+    );
+    await new Promise((resolve) => worker.once('exit', resolve));
+    expect(gate.held).toBe(true);
+    const writer = gate.passed();
+    gate.release();
+    await expect(writer).resolves.toBeUndefined();
+    expect(gate.held).toBe(false);
+  });
 });

@@ -27,6 +27,12 @@ export class WriteGate {
   get held(): boolean {
     return Atomics.load(this.flag, 0) !== 0;
   }
+
+  /** Lowers the flag once the holding thread's task has settled, in case the thread died. */
+  release(): void {
+    Atomics.store(this.flag, 0, 0);
+    Atomics.notify(this.flag, 0);
+  }
 }
 
 /** In the thread that writes: raises the gate's shared `flag` for the length of `work`. */

@@ -140,6 +140,8 @@ export async function importFile(
     gate: deps.database.writeGate.flag,
   };
   const outcome = await deps.pool.run(task).catch((error: unknown) => {
+    // A thread that died mid-transaction (out of memory, terminated) left the gate raised.
+    if (!(error instanceof WorkerPoolFullError)) deps.database.writeGate.release();
     throw busyOr(error);
   });
   switch (outcome.tipo) {
