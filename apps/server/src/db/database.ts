@@ -112,14 +112,15 @@ export function createDatabase(
     };
   }
   const sqlite = openSqlite(options.sqlitePath);
+  const writeGate = new WriteGate();
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withPreparedStatements(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withPreparedStatements(sqlite) }, writeGate),
   });
   return {
     db,
     engine: 'sqlite',
     sqlitePath: options.sqlitePath,
-    writeGate: new WriteGate(),
+    writeGate,
     destroy: () => db.destroy(),
   };
 }

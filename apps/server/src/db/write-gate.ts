@@ -2,8 +2,10 @@
  * Where main-thread writes wait while the import thread holds SQLite's write lock: better-sqlite3
  * waits for it synchronously, which would freeze the event loop. The flag lives in shared
  * memory, so the import thread raises it around each of its short transactions and the main
- * thread waits for it asynchronously. Unused on PostgreSQL.
+ * thread waits for it asynchronously, both before a writing request's handler and before each
+ * `begin`. Unused on PostgreSQL.
  */
+
 // Node has had Atomics.waitAsync since 16; TypeScript types it from lib ES2024 on.
 const waitAsync = (
   Atomics as unknown as {
@@ -15,33 +17,50 @@ const waitAsync = (
   }
 ).waitAsync;
 
+/** Slots of the shared flag: whether a thread holds the gate, and how many writers wait. */
+const HELD = 0;
+const WAITING = 1;
+/** How long the holder pauses between two transactions when writers are waiting. */
+const TURN_MS = 10;
+
 export class WriteGate {
-  /** 1 while another thread writes; handed to that thread with its task. */
-  readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  /** Handed to the thread that writes, with its task. */
+  readonly flag = new Int32Array(new SharedArrayBuffer(8));
 
   /** Resolves at once when no thread holds the gate, else when it lets go. */
   async passed(): Promise<void> {
-    while (Atomics.load(this.flag, 0) !== 0) await waitAsync(this.flag, 0, 1).value;
+    if (Atomics.load(this.flag, HELD) === 0) return;
+    Atomics.add(this.flag, WAITING, 1);
+    try {
+      while (Atomics.load(this.flag, HELD) !== 0) await waitAsync(this.flag, HELD, 1).value;
+    } finally {
+      Atomics.sub(this.flag, WAITING, 1);
+    }
   }
 
   get held(): boolean {
-    return Atomics.load(this.flag, 0) !== 0;
+    return Atomics.load(this.flag, HELD) !== 0;
   }
 
   /** Lowers the flag once the holding thread's task has settled, in case the thread died. */
   release(): void {
-    Atomics.store(this.flag, 0, 0);
-    Atomics.notify(this.flag, 0);
+    Atomics.store(this.flag, HELD, 0);
+    Atomics.notify(this.flag, HELD);
   }
 }
 
-/** In the thread that writes: raises the gate's shared `flag` for the length of `work`. */
+/**
+ * In the thread that writes: raises the gate's shared `flag` for the length of `work`. Writers
+ * left waiting by the previous transaction get a turn first, so back-to-back transactions do
+ * not starve them.
+ */
 export async function holdingGate<T>(flag: Int32Array, work: () => Promise<T>): Promise<T> {
-  Atomics.store(flag, 0, 1);
+  if (Atomics.load(flag, WAITING) > 0) await new Promise((resolve) => setTimeout(resolve, TURN_MS));
+  Atomics.store(flag, HELD, 1);
   try {
     return await work();
   } finally {
-    Atomics.store(flag, 0, 0);
-    Atomics.notify(flag, 0);
+    Atomics.store(flag, HELD, 0);
+    Atomics.notify(flag, HELD);
   }
 }

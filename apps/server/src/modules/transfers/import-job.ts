@@ -169,13 +169,13 @@ async function writeAll(
   writer: ImportWriter,
   stream: EntryStream,
   task: ImportTask,
-): Promise<ImportCounts & ImportReport> {
+): Promise<ImportCounts & ImportReport & { written: number[] }> {
   const langs = languagesOf(task.glossary);
   const known = await KnownEntries.load(writer.read, task.glossary.id);
   const report = new ReportCollector();
   const now = nowIso();
   const into = { ...task.glossary, id: writer.into };
-  let importados = 0;
+  const written: number[] = [];
   let omitidos = 0;
   let batch: PreparedEntry[] = [];
   let places: string[] = [];
@@ -189,7 +189,7 @@ async function writeAll(
       );
       return rows;
     });
-    importados += result.inserted;
+    for (const row of result.rows) written.push(row.id);
     // A repeat left out is not reported: what the file said of it changed nothing.
     result.ids.forEach((id, position) => {
       if (id !== null) report.warn(places[position]!, warnings[position]!);
@@ -239,7 +239,12 @@ async function writeAll(
     }
   }
   await flush();
-  return { importados, omitidos: omitidos + stream.omitidos, ...report.finish() };
+  return {
+    importados: written.length,
+    omitidos: omitidos + stream.omitidos,
+    ...report.finish(),
+    written,
+  };
 }
 
 function glossaryGone(): AppError {
@@ -254,7 +259,14 @@ async function importInOneTransaction(db: Kysely<Database>, stream: EntryStream,
   return db.transaction().execute(async (tx) => {
     await lockGlossaryForImport(tx, task.glossary.id);
     if (!(await isGlossaryLive(tx, task.glossary.id))) throw glossaryGone();
-    return writeAll({ read: tx, batch: (work) => work(tx), into: task.glossary.id }, stream, task);
+    const result = await writeAll(
+      { read: tx, batch: (work) => work(tx), into: task.glossary.id },
+      stream,
+      task,
+    );
+    // The planner's statistics follow a bulk write only when it is indexed as one.
+    await searchIndexFor(tx).reindex(tx, result.written);
+    return result;
   });
 }
 
@@ -277,21 +289,21 @@ async function importStaged(
   const stagingId = await inTransaction((tx) =>
     createStagingGlossary(tx, task.glossary.id, nowIso()),
   );
+  let result: Awaited<ReturnType<typeof writeAll>>;
   try {
-    const result = await writeAll(
-      { read: db, batch: inTransaction, into: stagingId },
-      stream,
-      task,
-    );
+    result = await writeAll({ read: db, batch: inTransaction, into: stagingId }, stream, task);
     await inTransaction(async (tx) => {
       if (!(await isGlossaryLive(tx, task.glossary.id))) throw glossaryGone();
       await publishStagingGlossary(tx, stagingId, task.glossary.id);
     });
-    return result;
   } catch (error) {
-    await discardStagingGlossary(inTransaction, stagingId);
+    // Whatever is left (if this fails too) the next import removes; the answer is the error.
+    await discardStagingGlossary(inTransaction, stagingId).catch(() => undefined);
     throw error;
   }
+  // Now empty; its row goes in a transaction of its own (a delete checks every entry's glossary).
+  await discardStagingGlossary(inTransaction, stagingId).catch(() => undefined);
+  return result;
 }
 
 async function runImport(task: ImportTask): Promise<ImportOutcome> {
@@ -320,7 +332,8 @@ async function runImport(task: ImportTask): Promise<ImportOutcome> {
         : await importInOneTransaction(database.db, reading.entradas, task);
     // Checkpointed here, not by the main connection's next commit inside a request.
     if (database.engine === 'sqlite') await checkpointPassively(database.db);
-    return { tipo: 'importado', ...result };
+    const { importados, omitidos, posibles_duplicados, avisos } = result;
+    return { tipo: 'importado', importados, omitidos, posibles_duplicados, avisos };
   } finally {
     await database.destroy();
   }

@@ -55,7 +55,7 @@ export async function createStagingGlossary(
   return row.id;
 }
 
-/** Moves the staging glossary's entries into the glossary it imports into, and removes it. */
+/** Moves the staging glossary's entries into the glossary it imports into (then discard it). */
 export async function publishStagingGlossary(
   tx: Transaction<Database>,
   stagingId: number,
@@ -73,7 +73,7 @@ export async function publishStagingGlossary(
     }))
     .where('id', '=', glossaryId)
     .execute();
-  await tx.deleteFrom('glossaries').where('id', '=', stagingId).execute();
+  await tx.updateTable('glossaries').set({ num_entradas: 0 }).where('id', '=', stagingId).execute();
 }
 
 /** Staging glossaries: at the start of an import, those a crashed or failed one left. */
@@ -87,8 +87,8 @@ export async function listStagingGlossaries(db: Kysely<Database>): Promise<numbe
 }
 
 /**
- * Deletes a staging glossary and its entries, a batch per `inTransaction` call, so no other
- * writer waits long for it.
+ * Deletes a staging glossary and its entries (all live), a batch per `inTransaction` call, so
+ * other writers get their turn between batches.
  */
 export async function discardStagingGlossary(
   inTransaction: (work: (tx: Transaction<Database>) => Promise<void>) => Promise<void>,
@@ -106,6 +106,7 @@ export async function discardStagingGlossary(
             .selectFrom('entries')
             .select('id')
             .where('glossary_id', '=', stagingId)
+            .where('eliminado_en', 'is', null)
             .limit(DISCARD_BATCH),
         )
         .executeTakeFirst();
