@@ -1,3 +1,5 @@
+import { waitAsync } from '../lib/wait-async.ts';
+
 /**
  * Where main-thread writes wait while the import thread holds SQLite's write lock: better-sqlite3
  * waits for it synchronously, which would freeze the event loop. The flag lives in shared
@@ -5,17 +7,6 @@
  * thread waits for it asynchronously, both before a writing request's handler and before each
  * `begin`. Unused on PostgreSQL.
  */
-
-// Node has had Atomics.waitAsync since 16; TypeScript types it from lib ES2024 on.
-const waitAsync = (
-  Atomics as unknown as {
-    waitAsync(
-      array: Int32Array,
-      index: number,
-      value: number,
-    ): { value: Promise<unknown> | string };
-  }
-).waitAsync;
 
 /** Slots of the shared flag: whether a thread holds the gate, and how many writers wait. */
 const HELD = 0;

@@ -28,6 +28,7 @@ import type {
   WorkerCandidate,
 } from './extraction-job.ts';
 import { listGlossaryTermMatches } from './extraction.repository.ts';
+import { waitAsync } from '../../lib/wait-async.ts';
 
 /** The extraction worker threads (workers/extraction.worker.ts). */
 export type ExtractionPool = WorkerPool<ExtractionTask, ExtractionOutcome>;
@@ -213,17 +214,6 @@ function timedOut(config: Config): AppError {
     { 'retry-after': '60' },
   );
 }
-
-/** `Atomics.waitAsync` (Node 20 has it; TypeScript's ES2023 library does not declare it). */
-const waitAsync = (
-  Atomics as unknown as {
-    waitAsync(
-      array: Int32Array,
-      index: number,
-      value: number,
-    ): { async: boolean; value: Promise<string> | string };
-  }
-).waitAsync;
 
 /**
  * Runs the task within the job's time limit, counted from when a thread takes it (the worker

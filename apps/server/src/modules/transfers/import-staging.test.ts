@@ -12,6 +12,17 @@ import { glossaryCounts, postImport } from './import-test-helpers.ts';
 
 const ROWS_BEFORE_FAILURE = 12_000;
 
+/** No staging glossary remains and the search index agrees with the entries. */
+async function expectNoStagingLeft(t: TestApp): Promise<void> {
+  const staging = await t.db
+    .selectFrom('glossaries')
+    .select('id')
+    .where('importando_en', 'is not', null)
+    .execute();
+  expect(staging).toEqual([]);
+  expect(await checkSearchIndex(t.db)).toEqual([]);
+}
+
 describeEngines('An import that fails after writing several batches', (t) => {
   it('answers 422 naming the line and leaves no entry, glossary or index row behind', async () => {
     const owner = await createUser(t);
@@ -40,13 +51,7 @@ describeEngines('An import that fails after writing several batches', (t) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(entriesAfter.n)).toBe(Number(entriesBefore.n));
-    const staging = await t.db
-      .selectFrom('glossaries')
-      .select('id')
-      .where('importando_en', 'is not', null)
-      .execute();
-    expect(staging).toEqual([]);
-    expect(await checkSearchIndex(t.db)).toEqual([]);
+    await expectNoStagingLeft(t);
   }, 60_000);
 });
 
@@ -112,13 +117,7 @@ describe('A staging glossary left by a crash [sqlite]', () => {
       .where('glossary_id', '=', stagingId)
       .execute();
     expect(left).toEqual([]);
-    const staging = await t.db
-      .selectFrom('glossaries')
-      .select('id')
-      .where('importando_en', 'is not', null)
-      .execute();
-    expect(staging).toEqual([]);
-    expect(await checkSearchIndex(t.db)).toEqual([]);
+    await expectNoStagingLeft(t);
     expect((await glossaryCounts(t, glossary)).entradas).toBe(1);
   });
 });
