@@ -16,6 +16,7 @@ import { postImport } from '../transfers/import-test-helpers.ts';
 import { checkSearchIndex } from '../entries/search-index-check.ts';
 import { sqliteCheckDocs } from './sqlite/search-docs.repository.ts';
 import { SEARCH_UNORDERED_FROM } from './sqlite/search-numbering.ts';
+import { SMALL_SCOPE_ENTRIES } from './sqlite/search-small-scope.repository.ts';
 
 type Headers = { authorization: string };
 
@@ -829,7 +830,7 @@ describeEngines('GET /buscar', (t) => {
     it('keeps the order when new entries find no free number between their neighbours', async () => {
       const g = await createGlossaryRow(t, owner.user, { nombre: 'Hueco' });
       // Forty entries created one by one at the same spot: each halves the gap the previous
-      // one left, until none is left and they go to the unordered range.
+      // one left, until none is left and the docs around it are numbered again.
       for (let i = 0; i < 40; i += 1) {
         const res = await t.app.inject({
           method: 'POST',
@@ -849,9 +850,53 @@ describeEngines('GET /buscar', (t) => {
         expect(await sqliteCheckDocs(t.db)).toEqual([]);
         const { rows } = await sql<{ n: number }>`select count(*) as n from search_docs
           where search_id >= ${SEARCH_UNORDERED_FROM}`.execute(t.db);
-        expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+        expect(Number(rows[0]!.n)).toBe(0);
       }
     });
+  });
+});
+
+describeEngines('GET /buscar in a small scope among many entries', (t) => {
+  it('ranks and counts as the walk of the whole index does', async () => {
+    const owner = await createUser(t);
+    const other = await createUser(t);
+    const many = await createGlossaryRow(t, owner.user, { nombre: 'Muchas' });
+    await seed(
+      t,
+      many,
+      owner.user,
+      Array.from({ length: SMALL_SCOPE_ENTRIES + 1 }, (_, i) => `relleno ${i}`),
+    );
+    const small = await createGlossaryRow(t, other.user, { nombre: 'Pequeño' });
+    await seed(t, small, other.user, [
+      'elzafiro',
+      'zafiro azul',
+      'gran zafiro',
+      'Zafiro',
+      'zafiro-rojo',
+      'el zafiro del rey',
+      'zafiros',
+      'zanahoria',
+    ]);
+    // The owner, a reader of it too, searches every entry (the index's walk); the other, only
+    // their few among those many (a read of those entries).
+    await addMemberRow(t, small, owner.user, 'lector');
+    const find = async (params: Record<string, string | number>, headers: Headers) => {
+      const res = await searchWith(t)(headers, params);
+      expect(res.statusCode, res.body).toBe(200);
+      return { total: res.headers['x-total-count'], terms: termsOf(res.json<SearchResult[]>()) };
+    };
+    const searches: Array<Record<string, string | number>> = [
+      { termino: 'zafiro' },
+      { termino: 'za' },
+      { termino: 'zafiro', por_pagina: 2, pagina: 2 },
+      { 'termino.es': 'zafir' },
+    ];
+    for (const params of searches) {
+      const walked = await find(params, owner.headers);
+      expect(await find(params, other.headers), JSON.stringify(params)).toEqual(walked);
+    }
+    expect((await find({ termino: 'zafiro' }, other.headers)).total).toBe('7');
   });
 });
 

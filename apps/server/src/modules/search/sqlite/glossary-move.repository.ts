@@ -36,10 +36,11 @@ export async function moveGlossaryEntries(
       .execute();
     await sql`insert into entries_fts (${ftsColumns})
       select ${ftsValues} from entries where id in ${moved} and eliminado_en is null`.execute(tx);
+    // A scan of these two narrow tables costs less than looking up each moved entry.
     await sql`update search_docs set glossary_id = ${toGlossaryId}
-      where entry_id in ${moved}`.execute(tx);
+      where glossary_id = ${fromGlossaryId}`.execute(tx);
     await sql`update entry_fields set glossary_id = ${toGlossaryId}
-      where entry_id in ${moved}`.execute(tx);
+      where glossary_id = ${fromGlossaryId}`.execute(tx);
     await tx
       .updateTable('entry_terms')
       .set({ glossary_id: toGlossaryId })

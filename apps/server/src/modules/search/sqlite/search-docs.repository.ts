@@ -28,29 +28,106 @@ interface DocSource {
   subindice_plegado: string;
 }
 
-/** Docs for new live entries, numbered between their neighbours, else in the unordered range. */
+/** A new doc's neighbours among the placed docs: the numbers before and after it. */
+interface Gap {
+  p: number;
+  s: number | null;
+}
+
+/** New docs crowd a gap when fewer numbers than this would separate them. */
+const MIN_STEP = 1;
+/** The spacing a renumbered window leaves between its docs: room for eight more halvings. */
+const SPREAD_STEP = 2 ** 8;
+
+function inOrderOfResults(docs: readonly DocSource[]): DocSource[] {
+  return [...docs].sort((a, b) =>
+    compareOrder({ id: a.id, k: a.clave_orden }, { id: b.id, k: b.clave_orden }),
+  );
+}
+
+async function gapsOf(db: Kysely<Database>, sorted: readonly DocSource[]): Promise<Gap[]> {
+  const json = JSON.stringify(sorted.map((e) => [e.clave_orden, tieBreakOf(e.id), e.id]));
+  const key = sql`(j.value ->> 0, j.value ->> 1, j.value ->> 2)`;
+  const { rows } = await sql<Gap>`
+    select coalesce((select search_id from search_docs
+        where search_id < ${UNORDERED} and (clave_orden, desempate, entry_id) < ${key}
+        order by clave_orden desc, desempate desc, entry_id desc limit 1), 0) as p,
+      (select search_id from search_docs
+        where search_id < ${UNORDERED} and (clave_orden, desempate, entry_id) > ${key}
+        order by clave_orden, desempate, entry_id limit 1) as s
+    from json_each(${json}) j order by j.key`.execute(db);
+  return rows;
+}
+
+/** The first gap that the new docs falling in it would crowd, with how many fall in it. */
+function firstCrowdedGap(gaps: readonly Gap[]): { p: number; s: number; n: number } | undefined {
+  for (let i = 0; i < gaps.length;) {
+    const { p, s } = gaps[i]!;
+    let n = 1;
+    while (gaps[i + n]?.p === p && gaps[i + n]?.s === s) n += 1;
+    if (s !== null && (s - p) / (n + 1) < MIN_STEP) return { p, s, n };
+    i += n;
+  }
+  return undefined;
+}
+
+// The smallest window of placed docs around a crowded gap whose outer neighbours leave
+// SPREAD_STEP between all of them and the new ones, doubling its reach; its docs are taken out
+// (rows, trigram and field rows, word starts) to be placed again with the new ones. The windows
+// grow only as far as the numbers are dense, so the work stays near the gap.
+async function takeOutWindow(
+  db: Kysely<Database>,
+  gap: { p: number; s: number; n: number },
+): Promise<DocSource[]> {
+  for (let reach = Math.max(gap.s - gap.p, SPREAD_STEP); ; reach *= 2) {
+    const lo = BigInt(Math.max(1, gap.p - reach));
+    const hi = BigInt(Math.min(SEARCH_UNORDERED_FROM - 1, gap.s + reach));
+    const { rows } = await sql<{ c: number; before: number | null; after: number | null }>`
+      select count(*) as c,
+        (select max(search_id) from search_docs where search_id < ${lo}) as before,
+        (select min(search_id) from search_docs
+          where search_id > ${hi} and search_id < ${UNORDERED}) as after
+      from search_docs where search_id between ${lo} and ${hi}`.execute(db);
+    const { c, before, after } = rows[0]!;
+    // Twice the docs' room, so the window takes as many again before it is renumbered again.
+    if (after !== null && (after - (before ?? 0)) / (2 * (c + gap.n) + 1) < SPREAD_STEP) continue;
+    console.error('relabel', c, gap.n, gap.p, gap.s, lo, hi, before, after, typeof c);
+    const inWindow = sql<boolean>`d.search_id between ${lo} and ${hi}`;
+    const { rows: docs } = await sql<DocSource>`select e.id, e.glossary_id, e.clave_orden,
+        e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
+      from search_docs d join entries e on e.id = d.entry_id where ${inWindow}`.execute(db);
+    await sql`delete from search_terms_fts where rowid in (
+        select d.search_id from search_docs d where ${inWindow})`.execute(db);
+    await sql`delete from search_field_fts where rowid in (
+        select d.search_id * ${sql.lit(FIELD_SLOTS)} + c.code
+        from search_docs d cross join search_fields c where ${inWindow})`.execute(db);
+    await sql`delete from search_word_starts where search_id between ${lo} and ${hi}`.execute(db);
+    await sql`delete from search_docs where search_id between ${lo} and ${hi}`.execute(db);
+    return docs;
+  }
+}
+
+/**
+ * Docs for new live entries, numbered between their neighbours; where a gap is too narrow, the
+ * docs around it are numbered again with them. Returns every doc placed, renumbered ones too.
+ */
 async function sqliteAddDocs(
   db: Kysely<Database>,
   entries: readonly DocSource[],
 ): Promise<Array<{ searchId: number; doc: DocSource }>> {
-  const placed: Array<{ searchId: number; doc: DocSource }> = [];
-  const sorted = [...entries].sort((a, b) =>
-    compareOrder({ id: a.id, k: a.clave_orden }, { id: b.id, k: b.clave_orden }),
-  );
+  // By entry: a doc placed by an earlier chunk may be taken out and placed again by a later one.
+  const placed = new Map<number, { searchId: number; doc: DocSource }>();
+  const sorted = inOrderOfResults(entries);
   for (let from = 0; from < sorted.length; from += CHUNK) {
-    const part = sorted.slice(from, from + CHUNK);
-    const json = JSON.stringify(part.map((e) => [e.clave_orden, tieBreakOf(e.id), e.id]));
-    const key = sql`(j.value ->> 0, j.value ->> 1, j.value ->> 2)`;
-    const { rows: gaps } = await sql<{ p: number; s: number | null }>`
-      select coalesce((select search_id from search_docs
-          where search_id < ${UNORDERED} and (clave_orden, desempate, entry_id) < ${key}
-          order by clave_orden desc, desempate desc, entry_id desc limit 1), 0) as p,
-        (select search_id from search_docs
-          where search_id < ${UNORDERED} and (clave_orden, desempate, entry_id) > ${key}
-          order by clave_orden, desempate, entry_id limit 1) as s
-      from json_each(${json}) j order by j.key`.execute(db);
+    let part = sorted.slice(from, from + CHUNK);
+    let gaps = await gapsOf(db, part);
+    // One window at a time: it may hold the next crowded gap too.
+    for (let gap = firstCrowdedGap(gaps); gap; gap = firstCrowdedGap(gaps)) {
+      part = inOrderOfResults([...part, ...(await takeOutWindow(db, gap))]);
+      gaps = await gapsOf(db, part);
+    }
     const slots = assignSlots(part, gaps);
-    part.forEach((doc, i) => placed.push({ searchId: slots[i]!, doc }));
+    part.forEach((doc, i) => placed.set(doc.id, { searchId: slots[i]!, doc }));
     // The rest of each doc is read from its entry row rather than sent again.
     const docs = JSON.stringify(part.map((e, i) => [slots[i], e.id]));
     await sql`insert into search_docs
@@ -59,7 +136,7 @@ async function sqliteAddDocs(
         e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
       from json_each(${docs}) j cross join entries e on e.id = j.value ->> 1`.execute(db);
   }
-  return placed;
+  return [...placed.values()];
 }
 
 /** Docs of the entries in `ids` (a JSON array), as a condition on `search_docs d`. */
@@ -85,7 +162,6 @@ export async function sqliteReindex(
     where e.eliminado_en is null
       and not exists (select 1 from search_docs d where d.entry_id = e.id)`.execute(db);
   if (fresh.length === 0) return;
-  const freshIds = JSON.stringify(fresh.map((e) => e.id));
   // Word starts computed here and inserted in order, rather than by the trigger, doc by doc.
   const placed = await withTriggersAside(db, () => sqliteAddDocs(db, fresh));
   await sqliteInsertWordStarts(
@@ -100,13 +176,15 @@ export async function sqliteReindex(
         ]).map((start): [string, number] => [start, searchId]),
       ),
   );
+  const freshIds = JSON.stringify(fresh.map((e) => e.id));
   await indexEntryTerms(db, sql<boolean>`id in (select value from json_each(${freshIds}))`);
   // Each trigram index takes the new rows in one pass in rowid order: FTS5 starts a new
   // segment whenever a rowid is not above the last one.
+  const placedIds = JSON.stringify(placed.map((p) => p.doc.id));
   await sql`insert into search_terms_fts (rowid, doc)
     select search_id, origen || char(10) || meta || char(10) || subindice
-    from search_docs d where ${docsOf(freshIds)} order by search_id`.execute(db);
-  await insertFieldRowsOf(db, docsOf(freshIds));
+    from search_docs d where ${docsOf(placedIds)} order by search_id`.execute(db);
+  await insertFieldRowsOf(db, docsOf(placedIds));
 }
 
 /** Runs `work` with the docs' triggers aside (`search_maintenance`); call it in a transaction. */

@@ -32,6 +32,7 @@ import {
   selectOf,
 } from './search-conditions.repository.ts';
 import { matchFieldInOrder } from './search-field-order.repository.ts';
+import { isSmallScope, smallScopeInOrder } from './search-small-scope.repository.ts';
 
 async function matchTermsInOrder(
   db: Kysely<Database>,
@@ -109,6 +110,12 @@ export async function sqliteCountInOrder(
   m: CountedMatch,
 ): Promise<CountedMatches> {
   const { target } = m;
+  if (target.kind !== 'field' && (await isSmallScope(db, target, m.scope))) {
+    return countedOf(
+      await smallScopeInOrder(db, { ...m, target, tier: 'any', limit: m.countUpTo }),
+      m,
+    );
+  }
   if (target.kind === 'field' || isShortQuery(m.query)) {
     return countedOf(await sqliteMatchInOrder(db, { ...m, tier: 'any', limit: m.countUpTo }), m);
   }
@@ -155,6 +162,8 @@ export async function sqliteMatchInOrder(
   m: OrderedMatch,
 ): Promise<RankedMatch[]> {
   if (m.limit <= 0) return [];
-  if (m.target.kind === 'field') return matchFieldInOrder(db, { ...m, target: m.target });
-  return matchTermsInOrder(db, { ...m, target: m.target });
+  const { target } = m;
+  if (target.kind === 'field') return matchFieldInOrder(db, { ...m, target });
+  if (await isSmallScope(db, target, m.scope)) return smallScopeInOrder(db, { ...m, target });
+  return matchTermsInOrder(db, { ...m, target });
 }
