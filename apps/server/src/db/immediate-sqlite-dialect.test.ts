@@ -37,4 +37,34 @@ describe('SQLite transactions', () => {
       other.close();
     }
   });
+
+  it('wait for another connection to finish writing without freezing the event loop', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ludoterm-immediate-'));
+    const path = join(dir, 'ludoterm.db');
+    handle = createDatabase({ sqlitePath: path });
+    await sql`create table t (v text)`.execute(handle.db);
+    const other = openSqlite(path);
+    try {
+      other.exec('begin immediate');
+      const alone = sql`insert into t (v) values ('sola')`.execute(handle.db);
+      const inTransaction = handle.db
+        .transaction()
+        .execute((tx) => sql`insert into t (v) values ('en transacción')`.execute(tx));
+      // A busy handler would hold this thread until the lock is free: the timer could not fire.
+      const ticked = await new Promise<number>((resolve) => {
+        const from = performance.now();
+        setTimeout(() => resolve(performance.now() - from), 20);
+      });
+      expect(ticked).toBeLessThan(200);
+      other.exec(`insert into t (v) values ('otra'); commit`);
+      await Promise.all([alone, inTransaction]);
+      expect(other.prepare('select v from t order by rowid').pluck().all()).toEqual([
+        'otra',
+        'sola',
+        'en transacción',
+      ]);
+    } finally {
+      other.close();
+    }
+  });
 });
