@@ -246,6 +246,13 @@ async function runEngine(engine: 'sqlite' | 'postgres', tmx: string): Promise<Be
     const [from, to] = importWindow!;
     const failures = samples.filter((s) => s.failed !== null);
     for (const f of failures.slice(0, 5)) console.warn(`  ${f.kind}: ${f.failed}`);
+    // Which kind sets the tail: printed, not recorded, to tell where to look when a bound is missed.
+    for (const [kind] of MIX) {
+      const ms = samples.filter((s) => s.kind === kind).map((s) => s.ms);
+      console.log(
+        `  ${label} ${kind}: ${ms.length}, p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms`,
+      );
+    }
     const during = samples.filter((s) => WRITES.includes(s.kind) && s.at >= from && s.at <= to);
     const bound = (metric: string, value: number, unit: string, limit: number): BenchRow =>
       engine === 'sqlite' ? atMost(metric, value, unit, limit) : { metric, value, unit };
