@@ -898,6 +898,40 @@ describeEngines('GET /buscar in a small scope among many entries', (t) => {
     }
     expect((await find({ termino: 'zafiro' }, other.headers)).total).toBe('7');
   });
+
+  it('searches inside a glossary of few entries as inside one of many', async () => {
+    const owner = await createUser(t);
+    const rubies = ['rubí', 'gran rubí', 'elrubí', 'rubí-azul', 'rubíes', 'el rubí del rey'];
+    const glossaries = [];
+    for (const [nombre, filler] of [
+      ['Rubíes entre muchas', SMALL_SCOPE_ENTRIES / 2],
+      ['Rubíes solos', 0],
+    ] as const) {
+      const g = await createGlossaryRow(t, owner.user, { nombre });
+      await seed(t, g, owner.user, [
+        ...rubies,
+        ...Array.from({ length: filler }, (_, i) => `relleno ${i}`),
+      ]);
+      glossaries.push(g);
+    }
+    const pages = await Promise.all(
+      glossaries.map(async (g) => {
+        const answers = [];
+        for (const query of ['q=rubi', 'q=rubi&orden=desc', 'q=rubi&por_pagina=2&pagina=2']) {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `/api/glosarios/${g.nombre_seguro}/entradas?${query}`,
+            headers: owner.headers,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          answers.push([res.headers['x-total-count'], termsOf(res.json())]);
+        }
+        return answers;
+      }),
+    );
+    expect(pages[0]![0]![0]).toBe('6');
+    expect(pages[1]).toEqual(pages[0]);
+  });
 });
 
 describe('GET /buscar on search worker threads (SQLite, SEARCH_WORKERS=1)', () => {

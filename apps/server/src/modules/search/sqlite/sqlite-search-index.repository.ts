@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
 import { entryFiltersSql } from '../entry-filters.repository.ts';
 import { glossaryTermMatchIds } from '../term-matches.repository.ts';
 import type { GlossarySearch, SearchIndex, SearchPage } from '../search-index.ts';
@@ -14,6 +15,11 @@ import { sqliteCountInOrder, sqliteMatchInOrder } from './search-order.repositor
 
 /** Fewer matches are looked up and sorted; more are dense enough to walk the sort index. */
 const SORT_MATCHES_BELOW = 2000;
+/**
+ * Up to this many live entries, a glossary's own rows are read for a substring rather than
+ * `entries_fts`, whose intersection with the glossary's marker reads every glossary's matches.
+ */
+const SCAN_ENTRIES_UP_TO = 5000;
 
 /** The FTS5 query: `query` in any of the columns. */
 function ftsQuery(columns: readonly TermColumn[], query: string): string {
@@ -23,6 +29,15 @@ function ftsQuery(columns: readonly TermColumn[], query: string): string {
 /** Restricts an FTS5 query of `entries_fts` (live entries only) to one glossary's marker. */
 function inGlossary(glossaryId: number, query: string): string {
   return `fts_glosario : ${ftsPhrase(`\u0001${glossaryId}\u0001`)} AND ${query}`;
+}
+
+async function isSmallGlossary(db: Kysely<Database>, glossaryId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('glossaries')
+    .select('num_entradas')
+    .where('id', '=', glossaryId)
+    .executeTakeFirst();
+  return (row?.num_entradas ?? 0) <= SCAN_ENTRIES_UP_TO;
 }
 
 /** SQLite: `search_docs` and its indexes across glossaries, `entries_fts` inside one. */
@@ -49,6 +64,13 @@ export const sqliteSearchIndex: SearchIndex = {
         ),
         sql` union `,
       );
+    } else if (await isSmallGlossary(db, glossaryId)) {
+      const holds = sql.join(
+        columns.map((c) => sql`instr(${sql.ref(TERM_COLUMNS[c])}, ${query}) > 0`),
+        sql` or `,
+      );
+      own = sql`select id from entries where glossary_id = ${glossaryId} and eliminado_en is null
+        and (${holds})`;
     } else {
       const match = inGlossary(glossaryId, ftsQuery(columns, query));
       own = sql`select rowid as id from entries_fts where entries_fts match ${match}`;
