@@ -91,7 +91,6 @@ async function takeOutWindow(
     const { c, before, after } = rows[0]!;
     // Twice the docs' room, so the window takes as many again before it is renumbered again.
     if (after !== null && (after - (before ?? 0)) / (2 * (c + gap.n) + 1) < SPREAD_STEP) continue;
-    console.error('relabel', c, gap.n, gap.p, gap.s, lo, hi, before, after, typeof c);
     const inWindow = sql<boolean>`d.search_id between ${lo} and ${hi}`;
     const { rows: docs } = await sql<DocSource>`select e.id, e.glossary_id, e.clave_orden,
         e.termino_origen_plegado, e.termino_meta_plegado, e.subindice_plegado
