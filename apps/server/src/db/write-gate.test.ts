@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { holdingGate, WriteGate } from './write-gate.ts';
+import { holdingGate, TURN_MS, WriteGate } from './write-gate.ts';
 
 describe('WriteGate', () => {
   it('lets writers through at once when nobody holds it', async () => {
@@ -63,5 +63,26 @@ describe('WriteGate', () => {
     gate.release();
     await expect(writer).resolves.toBeUndefined();
     expect(gate.held).toBe(false);
+  });
+
+  it('lets the writers waiting after a transaction through before the next, for a while', async () => {
+    const gate = new WriteGate();
+    const WAITING = 1;
+    const startOfNext = async () => {
+      const from = performance.now();
+      await holdingGate(gate.flag, async () => undefined);
+      return performance.now() - from;
+    };
+    expect(await startOfNext()).toBeLessThan(TURN_MS / 2);
+    // A writer woken but not yet through (a busy event loop): the holder waits for it...
+    Atomics.add(gate.flag, WAITING, 1);
+    setTimeout(() => Atomics.sub(gate.flag, WAITING, 1), 50);
+    const waited = await startOfNext();
+    expect(waited).toBeGreaterThanOrEqual(45);
+    expect(waited).toBeLessThan(TURN_MS);
+    // ...but not for ever.
+    Atomics.add(gate.flag, WAITING, 1);
+    expect(await startOfNext()).toBeGreaterThanOrEqual(TURN_MS - 5);
+    Atomics.sub(gate.flag, WAITING, 1);
   });
 });

@@ -11,8 +11,12 @@ import { waitAsync } from '../lib/wait-async.ts';
 /** Slots of the shared flag: whether a thread holds the gate, and how many writers wait. */
 const HELD = 0;
 const WAITING = 1;
-/** How long the holder pauses between two transactions when writers are waiting. */
-const TURN_MS = 10;
+/**
+ * How long, at most, the holder lets waiting writers through between two transactions: they
+ * wake on the main thread's event loop, which a busy server reaches only after other work.
+ */
+export const TURN_MS = 250;
+const TURN_POLL_MS = 2;
 
 export class WriteGate {
   /** Handed to the thread that writes, with its task. */
@@ -42,11 +46,14 @@ export class WriteGate {
 
 /**
  * In the thread that writes: raises the gate's shared `flag` for the length of `work`. Writers
- * left waiting by the previous transaction get a turn first, so back-to-back transactions do
- * not starve them.
+ * left waiting by the previous transaction get through first (up to TURN_MS), so back-to-back
+ * transactions do not starve them.
  */
 export async function holdingGate<T>(flag: Int32Array, work: () => Promise<T>): Promise<T> {
-  if (Atomics.load(flag, WAITING) > 0) await new Promise((resolve) => setTimeout(resolve, TURN_MS));
+  const turnEnds = performance.now() + TURN_MS;
+  while (Atomics.load(flag, WAITING) > 0 && performance.now() < turnEnds) {
+    await new Promise((resolve) => setTimeout(resolve, TURN_POLL_MS));
+  }
   Atomics.store(flag, HELD, 1);
   try {
     return await work();
