@@ -52,9 +52,9 @@ describe.runIf(testEngines.includes('postgres'))('COPY … FROM STDIN through Ky
   it('refuses a copy without exactly one text parameter', async () => {
     const { db } = database.handle;
     for (const parameters of [[], ['1\n', '2\n'], [42]])
-      await expect(db.executeQuery(CompiledQuery.raw('copy strict_copy (n) from stdin', parameters))).rejects.toThrow(
-        /exactly one parameter/,
-      );
+      await expect(
+        db.executeQuery(CompiledQuery.raw('copy strict_copy (n) from stdin', parameters)),
+      ).rejects.toThrow(/exactly one parameter/);
     expect((await sql`select * from strict_copy`.execute(db)).rows).toEqual([]);
   });
 });

@@ -48,8 +48,7 @@ class CopyingClient implements PostgresPoolClient {
     parameters?: ReadonlyArray<unknown>,
   ): unknown {
     if (typeof sqlOrCursor !== 'string') return this.#client.query(sqlOrCursor as never);
-    if (COPY_FROM_STDIN.test(sqlOrCursor))
-      return runCopy(this.#client, sqlOrCursor, parameters);
+    if (COPY_FROM_STDIN.test(sqlOrCursor)) return runCopy(this.#client, sqlOrCursor, parameters);
     return this.#client.query(sqlOrCursor, parameters as unknown[]);
   }
 

@@ -12,8 +12,9 @@ import { WriteGate } from './write-gate.ts';
 // Transactions begin with `begin immediate`: a deferred one that reads and then writes fails at
 // once with SQLITE_BUSY_SNAPSHOT, busy timeout or not, if the database moved since its snapshot.
 // better-sqlite3's busy handler waits synchronously, freezing the thread's event loop, so the
-// connection has none: a `begin`, or a statement outside a transaction, that finds another
-// connection writing waits at the write gate, or a few milliseconds, and is tried again.
+// connection has none: a `begin`, or a statement outside a transaction, first waits while the
+// write gate is held (counted as waiting until it has run), and when it still finds another
+// connection writing, waits a few milliseconds and is tried again.
 
 /** As long as a busy handler would have waited before giving up. */
 const BUSY_WAIT_MS = 10_000;
@@ -34,15 +35,30 @@ class PatientConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.inTransaction) return this.inner.executeQuery<R>(query);
+    return this.patiently(query, false);
+  }
+
+  /** Runs a statement outside a transaction; `writes`: it waits at the gate from the start. */
+  async patiently<R>(query: CompiledQuery, writes: boolean): Promise<QueryResult<R>> {
     const deadline = performance.now() + BUSY_WAIT_MS;
-    for (;;) {
-      try {
-        return await this.inner.executeQuery<R>(query);
-      } catch (error) {
-        if (!isBusy(error) || performance.now() > deadline) throw error;
-        if (this.gate.held) await this.gate.passed();
-        else await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    let leave: (() => void) | undefined;
+    let gated = writes;
+    try {
+      for (;;) {
+        if (gated && this.gate.held) {
+          leave ??= this.gate.queue();
+          await this.gate.opened();
+        }
+        try {
+          return await this.inner.executeQuery<R>(query);
+        } catch (error) {
+          if (!isBusy(error) || performance.now() > deadline) throw error;
+          gated = true;
+          if (!this.gate.held) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        }
       }
+    } finally {
+      leave?.();
     }
   }
 
@@ -74,9 +90,9 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.#gate.passed();
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-    (connection as PatientConnection).inTransaction = true;
+    const patient = connection as PatientConnection;
+    await patient.patiently(CompiledQuery.raw('begin immediate'), true);
+    patient.inTransaction = true;
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -25,12 +25,30 @@ export class WriteGate {
   /** Resolves at once when no thread holds the gate, else when it lets go. */
   async passed(): Promise<void> {
     if (Atomics.load(this.flag, HELD) === 0) return;
-    Atomics.add(this.flag, WAITING, 1);
+    const leave = this.queue();
     try {
-      while (Atomics.load(this.flag, HELD) !== 0) await waitAsync(this.flag, HELD, 1).value;
+      await this.opened();
     } finally {
-      Atomics.sub(this.flag, WAITING, 1);
+      leave();
     }
+  }
+
+  /**
+   * Counts a writer as waiting until the function it returns is called: once it holds SQLite's
+   * write lock, so that the holder does not take the gate back between its wake-up and its write.
+   */
+  queue(): () => void {
+    Atomics.add(this.flag, WAITING, 1);
+    let left = false;
+    return () => {
+      if (!left) Atomics.sub(this.flag, WAITING, 1);
+      left = true;
+    };
+  }
+
+  /** Resolves when no thread holds the gate. */
+  async opened(): Promise<void> {
+    while (Atomics.load(this.flag, HELD) !== 0) await waitAsync(this.flag, HELD, 1).value;
   }
 
   get held(): boolean {
