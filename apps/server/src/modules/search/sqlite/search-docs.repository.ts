@@ -36,8 +36,11 @@ interface Gap {
 
 /** New docs crowd a gap when fewer numbers than this would separate them. */
 const MIN_STEP = 1;
-/** The spacing a renumbered window leaves between its docs: room for eight more halvings. */
-const SPREAD_STEP = 2 ** 8;
+/**
+ * The spacing a renumbered window leaves between its docs at least: four more halvings. A wider
+ * one would have windows cascade where docs are dense, each packed window soon needing a larger.
+ */
+const SPREAD_STEP = 2 ** 4;
 
 function inOrderOfResults(docs: readonly DocSource[]): DocSource[] {
   return [...docs].sort((a, b) =>
